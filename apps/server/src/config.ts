@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  API_BASE: z
+    .string()
+    .regex(/^\/[A-Za-z0-9_-]+$/)
+    .default('/dtwave-om'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  DEVELOPER_CAMP_URL: z.string().url().default('https://developer.binjiang.gov.cn'),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  apiBase: string;
+  sessionIdleMs: number;
+  /** Demo accounts with their documented passwords: never in production unless SEED_DEMO=1. */
+  seedDemoPasswords: boolean;
+  logLevel: string;
+  webDist: string;
+  developerCampUrl: string;
+  trustProxy: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`配置错误: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    apiBase: e.API_BASE,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    seedDemoPasswords: e.NODE_ENV !== 'production' || e.SEED_DEMO === '1',
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    developerCampUrl: e.DEVELOPER_CAMP_URL,
+    trustProxy: e.TRUST_PROXY === '1',
+  };
+}
+
+export function ensureDataDir(config: Config) {
+  mkdirSync(config.dataDir, { recursive: true });
+}

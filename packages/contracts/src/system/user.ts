@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { PageQuery } from '../core/envelope.js';
+import { NewPassword } from '../auth/login.js';
+
+export const USER_STATUS = { normal: 1, frozen: 2 } as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `不能超过 ${max} 个字符`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+const phone = z
+  .string()
+  .trim()
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^1[3-9]\d{9}$/.test(v), '手机号码格式不正确');
+
+const email = z
+  .string()
+  .trim()
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/.test(v), '邮箱格式不正确');
+
+const idList = z.array(z.string().min(1).max(64)).max(100);
+
+const UserFields = {
+  realname: z.string().trim().min(1, '请输入用户姓名').max(64, '姓名不能超过 64 个字符'),
+  nickname: optionalText(64),
+  phone,
+  email,
+  sex: z.enum(['0', '1', '2']).optional().nullable(),
+  avatar: optionalText(500),
+  roleIds: idList.default([]),
+  departIds: idList.default([]),
+};
+
+export const UserCreateInput = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(2, '用户账号至少 2 个字符')
+    .max(32, '用户账号不能超过 32 个字符')
+    .regex(/^[A-Za-z0-9_.-]+$/, '用户账号只能包含字母、数字、下划线、点和横线'),
+  password: NewPassword,
+  ...UserFields,
+});
+export type UserCreateInput = z.infer<typeof UserCreateInput>;
+
+export const UserUpdateInput = z.object({ id: z.string().min(1, '缺少用户 ID'), ...UserFields });
+export type UserUpdateInput = z.infer<typeof UserUpdateInput>;
+
+export const UserListQuery = PageQuery.extend({
+  username: z.string().trim().max(64).optional(),
+  realname: z.string().trim().max(64).optional(),
+  phone: z.string().trim().max(20).optional(),
+  status: z.coerce.number().int().min(1).max(2).optional(),
+  orgCode: z.string().trim().max(64).optional(),
+});
+export type UserListQuery = z.infer<typeof UserListQuery>;
+
+export type UserItem = {
+  id: string;
+  username: string;
+  realname: string;
+  nickname: string | null;
+  phone: string | null;
+  email: string | null;
+  sex: string | null;
+  avatar: string | null;
+  status: number;
+  orgCode: string | null;
+  departNames: string[];
+  departIds: string[];
+  roleIds: string[];
+  roleNames: string[];
+  createTime: string;
+};
+
+export const FreezeInput = z.object({
+  ids: z
+    .union([z.array(z.string().min(1)), z.string().min(1)])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',').filter(Boolean))),
+  status: z.coerce.number().int().refine((v) => v === 1 || v === 2, '状态只能是 1（正常）或 2（冻结）'),
+});
+
+export const ResetPasswordInput = z
+  .object({ username: z.string().trim().min(1, '请选择用户'), password: NewPassword, confirmpassword: z.string() })
+  .refine((v) => v.password === v.confirmpassword, { message: '两次输入的密码不一样！', path: ['confirmpassword'] });
+
+export type RoleOption = { id: string; roleName: string; roleCode: string };
