@@ -18,6 +18,7 @@ const Env = z.object({
   WEB_DIST: z.string().optional(),
   DEVELOPER_CAMP_URL: z.string().url().default('https://developer.binjiang.gov.cn'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = {
@@ -34,6 +35,8 @@ export type Config = {
   webDist: string;
   developerCampUrl: string;
   trustProxy: boolean;
+  /** Sign-in attempts per client address per minute. */
+  loginRateLimit: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     developerCampUrl: e.DEVELOPER_CAMP_URL,
     trustProxy: e.TRUST_PROXY === '1',
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
   };
 }
 

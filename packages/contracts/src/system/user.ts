@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PageQuery } from '../core/envelope.js';
 import { NewPassword } from '../auth/login.js';
+import { PageQuery } from '../core/envelope.js';
 
 export const USER_STATUS = { normal: 1, frozen: 2 } as const;
 
@@ -38,8 +38,9 @@ const UserFields = {
   email,
   sex: z.enum(['0', '1', '2']).optional().nullable(),
   avatar: optionalText(500),
-  roleIds: idList.default([]),
-  departIds: idList.default([]),
+  /** Omitted means "leave as they are"; assigning needs system:user:assign. */
+  roleIds: idList.optional(),
+  departIds: idList.optional(),
 };
 
 export const UserCreateInput = z.object({
@@ -88,7 +89,10 @@ export const FreezeInput = z.object({
   ids: z
     .union([z.array(z.string().min(1)), z.string().min(1)])
     .transform((v) => (Array.isArray(v) ? v : v.split(',').filter(Boolean))),
-  status: z.coerce.number().int().refine((v) => v === 1 || v === 2, '状态只能是 1（正常）或 2（冻结）'),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 1 || v === 2, '状态只能是 1（正常）或 2（冻结）'),
 });
 
 export const ResetPasswordInput = z

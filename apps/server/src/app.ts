@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Messages } from '@odp/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { modules } from './modules/index.js';
+import { authPlugin } from './platform/auth/plugin.js';
+import { fail } from './platform/http/envelope.js';
+import { installErrorHandler } from './platform/http/error-handler.js';
+import { installPathGuard } from './platform/http/path-guard.js';
+
+z.config(z.locales.zhCN());
+
+export type AppDeps = { config: Config; database: Database };
+
+declare module 'fastify' {
+  // biome-ignore lint/style/useConsistentTypeDefinitions: declaration merging needs an interface
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** Builds the HTTP application: external plugins, then the platform, then every module. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers["x-access-token"]',
+                'req.headers.authorization',
+                '*.password',
+                '*.oldpassword',
+                '*.token',
+              ],
+              censor: '[已隐藏]',
+            },
+          },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '滨江市公共数据开放平台 API', version: '0.1.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${config.apiBase}/doc` });
+
+  installPathGuard(app);
+  installErrorHandler(app);
+  await app.register(authPlugin, { db: database.db, apiBase: config.apiBase, sessionIdleMs: config.sessionIdleMs });
+
+  await app.register(
+    async (api) => {
+      api.get(
+        '/health',
+        { config: { access: 'public' }, schema: { tags: ['平台'], summary: '健康检查' } },
+        async (_req, reply) => {
+          try {
+            await database.db.execute('select 1');
+            return {
+              success: true,
+              code: 200,
+              message: '运行正常',
+              result: { status: 'UP', database: database.kind },
+              timestamp: Date.now(),
+            };
+          } catch {
+            return reply.status(503).send(fail(503, '数据库不可用', { status: 'DOWN', database: database.kind }));
+          }
+        },
+      );
+      for (const register of modules) await api.register(register);
+    },
+    { prefix: config.apiBase },
+  );
+
+  serveWeb(app, config);
+  return app;
+}
+
+/**
+ * Serves the built web app when there is one; any other GET outside the API falls back to
+ * index.html so that client-side routes load. Everything else unmatched is the 404 envelope.
+ */
+function serveWeb(app: FastifyInstance, config: Config) {
+  const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.raw.url ?? '/';
+    const isPage = request.method === 'GET' && !url.startsWith(config.apiBase) && !path.extname(url.split('?')[0]);
+    if (hasWeb && isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send(fail(404, Messages.notFound));
+  });
+}

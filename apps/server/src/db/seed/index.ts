@@ -1,0 +1,33 @@
+import { chmodSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../client.js';
+import { users } from '../schema/index.js';
+import { seedAccounts, seedAnnouncements, seedDemoCity } from './demo.js';
+import { seedReference } from './reference.js';
+
+/**
+ * Seeds a new database once: reference data always, the demo city of 滨江市 with its documented
+ * accounts outside production. Returns lines to print at start-up, or null when nothing was seeded.
+ */
+export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | null> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return null;
+  const demo = config.seedDemoPasswords;
+  const accounts = await db.transaction(async (tx) => {
+    await seedReference(tx);
+    if (demo) {
+      await seedDemoCity(tx);
+      await seedAnnouncements(tx);
+    }
+    return seedAccounts(tx, demo);
+  });
+  if (!demo) {
+    const file = path.join(config.dataDir, 'initial-admin-password.txt');
+    writeFileSync(file, `${accounts.join('\n')}\n`);
+    chmodSync(file, 0o600);
+    return ['首次启动已创建管理员账号（请登录后立即修改密码）:', ...accounts, `已保存到 ${file}`];
+  }
+  return ['演示账号（用户名 / 密码）:', ...accounts];
+}

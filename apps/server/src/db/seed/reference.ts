@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../client.js';
+import {
+  checkRules,
+  dictItems,
+  dicts,
+  permissions,
+  rolePermissions,
+  roles,
+  siteConfig,
+  tenants,
+} from '../schema/index.js';
+import { DICTIONARIES } from './dictionaries.js';
+import { MENU_TREE, type MenuSeed } from './menus.js';
+import { ROLE_SEEDS } from './roles.js';
+import { SITE_CONFIG } from './site.js';
+
+/** Reference data every installation needs (menus, roles, dictionaries, rules), demo city or not. */
+export async function seedReference(db: Executor) {
+  await db.insert(tenants).values({ id: 0, name: '滨江市' }).onConflictDoNothing();
+
+  const roleRows = await db
+    .insert(roles)
+    .values(ROLE_SEEDS.map((r) => ({ ...r })))
+    .returning({ id: roles.id, roleCode: roles.roleCode });
+  const roleId = new Map(roleRows.map((r) => [r.roleCode, r.id]));
+
+  const grants: { roleId: string; permissionId: string }[] = [];
+  const insertMenus = async (items: MenuSeed[], parentId: string | null, inherited: string[]) => {
+    for (const [sortNo, m] of items.entries()) {
+      const [row] = await db
+        .insert(permissions)
+        .values({
+          parentId,
+          name: m.name,
+          menuType: m.menuType,
+          path: m.path ?? null,
+          component: m.component ?? null,
+          redirect: m.redirect ?? null,
+          icon: m.icon ?? null,
+          perms: m.perms ?? null,
+          hidden: m.hidden ?? false,
+          keepAlive: m.keepAlive ?? false,
+          sortNo,
+        })
+        .returning({ id: permissions.id });
+      const granted = m.roles ?? inherited;
+      for (const code of new Set(['admin', ...granted])) {
+        const id = roleId.get(code);
+        if (id) grants.push({ roleId: id, permissionId: row.id });
+      }
+      if (m.children) await insertMenus(m.children, row.id, granted);
+    }
+  };
+  await insertMenus(MENU_TREE, null, []);
+  if (grants.length) await db.insert(rolePermissions).values(grants);
+
+  for (const [dictCode, dictName, items] of DICTIONARIES) {
+    const [dict] = await db
+      .insert(dicts)
+      .values({ dictCode, dictName, description: dictName })
+      .returning({ id: dicts.id });
+    await db.insert(dictItems).values(
+      items.map(([itemValue, itemText, itemColor], i) => ({
+        dictId: dict.id,
+        itemValue,
+        itemText,
+        itemColor: itemColor ?? null,
+        sortOrder: i + 1,
+      })),
+    );
+  }
+
+  await db
+    .insert(siteConfig)
+    .values(Object.entries(SITE_CONFIG).map(([key, [value, description]]) => ({ key, value, description })))
+    .onConflictDoNothing();
+
+  await db
+    .insert(checkRules)
+    .values([
+      {
+        ruleCode: 'catalog_code',
+        ruleName: '信息资源代码',
+        description: '类(1位数字)-项(2位数字)-目(3位数字)-顺序号(4位数字)',
+        ruleJson: [
+          { kind: 'digit', length: 1 },
+          { kind: 'literal', value: '-' },
+          { kind: 'digit', length: 2 },
+          { kind: 'literal', value: '-' },
+          { kind: 'digit', length: 3 },
+          { kind: 'literal', value: '-' },
+          { kind: 'digit', length: 4 },
+        ],
+      },
+      {
+        ruleCode: 'org_code',
+        ruleName: '机构编码',
+        description: '2 位大写字母，后接 1 位字母或数字及 2 至 3 位数字',
+        ruleJson: [
+          { kind: 'upper', length: 2 },
+          { kind: 'alnum', minLength: 1, maxLength: 1 },
+          { kind: 'digit', minLength: 2, maxLength: 3 },
+        ],
+      },
+    ])
+    .onConflictDoNothing();
+}
+
+export async function roleIdByCode(db: Executor, code: string) {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleCode, code));
+  if (!row) throw new Error(`role ${code} missing`);
+  return row.id;
+}

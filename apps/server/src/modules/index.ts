@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/routes.js';
+import { portalRoutes } from './portal/routes.js';
+import { announcementRoutes } from './system/announcement/routes.js';
+import { checkRoutes } from './system/check/routes.js';
+import { departRoutes } from './system/depart/routes.js';
+import { dictRoutes } from './system/dict/routes.js';
+import { roleRoutes } from './system/role/routes.js';
+import { tenantRoutes } from './system/tenant/routes.js';
+import { userRoutes } from './system/user/routes.js';
+
+/** Every capability's routes, registered under the API base path in this order. */
+export const modules: FastifyPluginAsync[] = [
+  authRoutes,
+  userRoutes,
+  roleRoutes,
+  dictRoutes,
+  departRoutes,
+  tenantRoutes,
+  announcementRoutes,
+  checkRoutes,
+  portalRoutes,
+];

@@ -1,0 +1,51 @@
+import { type IndexNum, ORG_TYPE, type SiteConfigMap } from '@odp/contracts';
+import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { departs, siteConfig } from '../../db/schema/index.js';
+
+/** One headline number of the portal home. */
+export type IndexCounter = (db: Db) => Promise<number>;
+
+/** Departments and districts that provide data (the city root itself is not counted). */
+export const countDataProviders: IndexCounter = async (db) => {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(departs)
+    .where(and(isNull(departs.deletedAt), inArray(departs.orgType, [ORG_TYPE.department, ORG_TYPE.district])));
+  return Number(row.count);
+};
+
+/** Counts owned by a capability whose tables do not exist yet: zero, shown as such on the portal. */
+const notYetCatalogued: IndexCounter = async () => 0;
+
+/**
+ * The counters behind each number. The catalogue capability replaces the `notYetCatalogued`
+ * entries with its own counts (on-shelf open catalogues, published APIs, mounted tables, rows,
+ * API calls); nothing else here changes.
+ */
+export const INDEX_COUNTERS: Record<keyof IndexNum, IndexCounter> = {
+  departNum: countDataProviders,
+  catalogNum: notYetCatalogued,
+  apiNum: notYetCatalogued,
+  tableNum: notYetCatalogued,
+  dataNum: notYetCatalogued,
+  callNum: notYetCatalogued,
+};
+
+export async function indexNum(db: Db): Promise<IndexNum> {
+  const result = {} as IndexNum;
+  // One after another: PGlite has a single connection, and each count is small.
+  for (const key of Object.keys(INDEX_COUNTERS) as (keyof IndexNum)[]) result[key] = await INDEX_COUNTERS[key](db);
+  return result;
+}
+
+/** Every portal setting by key (footer, sponsor, filing codes, external links). */
+export async function siteSettings(db: Db): Promise<SiteConfigMap> {
+  const rows = await db
+    .select({ key: siteConfig.key, value: siteConfig.value })
+    .from(siteConfig)
+    .orderBy(asc(siteConfig.key));
+  const settings: SiteConfigMap = {};
+  for (const row of rows) settings[row.key] = row.value;
+  return settings;
+}

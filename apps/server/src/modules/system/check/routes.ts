@@ -1,0 +1,30 @@
+import { CheckMessages, CheckRuleQuery, DuplicateCheckQuery } from '@odp/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../../platform/http/envelope.js';
+import { checkByRule, checkDuplicate } from './service.js';
+
+const tags = ['校验'];
+
+export async function checkRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+
+  app.get(
+    '/sys/duplicate/check',
+    { config: { access: 'login' }, schema: { tags, summary: '重复值校验', querystring: DuplicateCheckQuery } },
+    async (req) => {
+      await checkDuplicate(db, req.query);
+      return ok(null, CheckMessages.valueFree);
+    },
+  );
+
+  app.get(
+    '/sys/checkRule/checkByCode',
+    { config: { access: 'login' }, schema: { tags, summary: '按编码校验规则校验值', querystring: CheckRuleQuery } },
+    async (req) => {
+      await checkByRule(db, req.query);
+      return ok(null, CheckMessages.rulePassed);
+    },
+  );
+}

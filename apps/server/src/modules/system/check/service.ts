@@ -1,0 +1,22 @@
+import { CheckMessages, CheckRuleJson, type CheckRuleQuery, type DuplicateCheckQuery } from '@odp/contracts';
+import type { Db } from '../../../db/client.js';
+import { badRequest } from '../../../platform/http/errors.js';
+import { explainFailure, matchSegments } from './matcher.js';
+import { findCheckRule, uniqueFieldOf, valueTaken } from './repository.js';
+
+/** Passes when no other record holds the value; throws the spec's 400 when one does. */
+export async function checkDuplicate(db: Db, query: DuplicateCheckQuery): Promise<void> {
+  const field = uniqueFieldOf(query.tableName, query.fieldName);
+  if (!field) throw badRequest(CheckMessages.unsupportedField);
+  if (await valueTaken(db, field, query.fieldVal, query.dataId)) throw badRequest(CheckMessages.valueTaken);
+}
+
+/** Checks a value against a stored 编码校验规则; the 400 names the segment that failed. */
+export async function checkByRule(db: Db, query: CheckRuleQuery): Promise<void> {
+  const rule = await findCheckRule(db, query.ruleCode);
+  if (!rule) throw badRequest(CheckMessages.ruleUnknown);
+  const segments = CheckRuleJson.safeParse(rule.ruleJson);
+  if (!segments.success) throw badRequest(CheckMessages.ruleMisconfigured);
+  const result = matchSegments(segments.data, query.value);
+  if (!result.ok) throw badRequest(explainFailure(segments.data, result));
+}

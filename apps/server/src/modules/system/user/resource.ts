@@ -1,0 +1,114 @@
+import { Perm, type UserCreateInput, type UserItem, type UserListQuery, type UserUpdateInput } from '@odp/contracts';
+import { desc, eq, ilike, sql } from 'drizzle-orm';
+import { departs, userDeparts, users } from '../../../db/schema/index.js';
+import type { Actor } from '../../../platform/auth/actor.js';
+import { hashPassword } from '../../../platform/auth/password.js';
+import { badRequest, forbidden } from '../../../platform/http/errors.js';
+import type { ResourceSpec } from '../../../platform/resource/resource.js';
+import { existingIds, relationsOf, replaceDeparts, replaceRoles } from './repository.js';
+
+type UserRow = typeof users.$inferSelect;
+
+const like = (v: string | undefined) => (v ? `%${v.replace(/[\\%_]/g, '\\$&')}%` : undefined);
+
+export const userResource: ResourceSpec<UserRow, UserItem, UserCreateInput, UserUpdateInput, UserListQuery> = {
+  label: '用户',
+  table: users,
+  id: users.id,
+  deletedAt: users.deletedAt,
+  filters: (q) => [
+    q.username ? ilike(users.username, like(q.username) as string) : undefined,
+    q.realname ? ilike(users.realname, like(q.realname) as string) : undefined,
+    q.phone ? ilike(users.phone, like(q.phone) as string) : undefined,
+    q.status ? eq(users.status, q.status) : undefined,
+    // Members of the department, whichever department they currently act for.
+    q.orgCode
+      ? sql`exists (select 1 from ${userDeparts} join ${departs} on ${departs.id} = ${userDeparts.departId}
+          where ${userDeparts.userId} = ${users.id} and ${departs.orgCode} = ${q.orgCode})`
+      : undefined,
+  ],
+  sortable: { createTime: users.createdAt, username: users.username, realname: users.realname, status: users.status },
+  defaultOrder: desc(users.createdAt),
+  unique: [
+    {
+      column: users.username,
+      value: (i) => ('username' in i ? i.username : null),
+      message: '用户账号已存在',
+      includeDeleted: true,
+    },
+    { column: users.phone, value: (i) => i.phone, message: '手机号码已被其他用户使用' },
+    { column: users.email, value: (i) => i.email, message: '邮箱已被其他用户使用' },
+  ],
+  async present(db, rows) {
+    const { departsBy, rolesBy } = await relationsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((u) => ({
+      id: u.id,
+      username: u.username,
+      realname: u.realname,
+      nickname: u.nickname,
+      phone: u.phone,
+      email: u.email,
+      sex: u.sex,
+      avatar: u.avatar,
+      status: u.status,
+      orgCode: u.orgCode,
+      departIds: departsBy.get(u.id)?.ids ?? [],
+      departNames: departsBy.get(u.id)?.names ?? [],
+      roleIds: rolesBy.get(u.id)?.ids ?? [],
+      roleNames: rolesBy.get(u.id)?.names ?? [],
+      createTime: u.createdAt.toISOString(),
+    }));
+  },
+  async toInsert(input) {
+    return {
+      username: input.username,
+      realname: input.realname,
+      nickname: input.nickname,
+      phone: input.phone,
+      email: input.email,
+      sex: input.sex ?? null,
+      avatar: input.avatar,
+      passwordHash: await hashPassword(input.password),
+    };
+  },
+  toUpdate: (input) => ({
+    realname: input.realname,
+    nickname: input.nickname,
+    phone: input.phone,
+    email: input.email,
+    sex: input.sex ?? null,
+    avatar: input.avatar,
+    updatedAt: new Date(),
+  }),
+  async afterWrite(tx, id, input, actor) {
+    if (input.roleIds === undefined && input.departIds === undefined) return;
+    assertMayAssign(actor);
+    if (input.roleIds !== undefined) {
+      const found = await existingIds(tx, 'roles', input.roleIds);
+      if (found.length !== new Set(input.roleIds).size) throw badRequest('所选角色不存在（字段 roleIds）');
+      await replaceRoles(tx, id, [...new Set(input.roleIds)]);
+    }
+    if (input.departIds !== undefined) {
+      const found = await existingIds(tx, 'departs', input.departIds);
+      if (found.length !== new Set(input.departIds).size) throw badRequest('所选部门不存在（字段 departIds）');
+      await replaceDeparts(tx, id, [...new Set(input.departIds)]);
+      // Keep the current department one the user still belongs to.
+      const codes = found.map((d) => ('orgCode' in d ? String(d.orgCode) : ''));
+      const [user] = await tx.select({ orgCode: users.orgCode }).from(users).where(eq(users.id, id));
+      if (!user.orgCode || !codes.includes(user.orgCode)) {
+        await tx
+          .update(users)
+          .set({ orgCode: codes[0] ?? null })
+          .where(eq(users.id, id));
+      }
+    }
+  },
+  describe: (u) => `${u.realname}（${u.username}）`,
+};
+
+function assertMayAssign(actor: Actor) {
+  if (!actor.perms.has(Perm.userAssign)) throw forbidden('没有分配角色与部门的权限');
+}

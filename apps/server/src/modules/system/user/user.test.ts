@@ -1,0 +1,177 @@
+import type { Page, UserItem } from '@odp/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logs, roles, users } from '../../../db/schema/index.js';
+import { createDepart, createUser, login, signedIn } from '../../../test/factories.js';
+import { call, createTestApp, type TestContext } from '../../../test/harness.js';
+
+let ctx: TestContext;
+let adminToken: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  adminToken = (await signedIn(ctx, { roles: ['admin'] })).token;
+});
+afterAll(() => ctx.close());
+
+const roleId = async (code: string) => (await ctx.db.select().from(roles).where(eq(roles.roleCode, code)))[0].id;
+
+describe('GET /sys/user/list', () => {
+  it('needs a token and the permission', async () => {
+    expect((await call(ctx, 'GET', '/sys/user/list')).status).toBe(401);
+    const { token } = await signedIn(ctx, { roles: ['dept_admin'] });
+    expect((await call(ctx, 'GET', '/sys/user/list', { token })).status).toBe(403);
+  });
+
+  it('pages, filters by department and status, and presents roles and departments', async () => {
+    const depart = await createDepart(ctx.db);
+    const a = await createUser(ctx.db, { roles: ['dept_admin'], departs: [depart] });
+    await createUser(ctx.db, { roles: ['dept_admin'], departs: [depart], status: 2 });
+    const res = await call<Page<UserItem>>(ctx, 'GET', '/sys/user/list', {
+      token: adminToken,
+      query: { orgCode: depart.orgCode, status: '1', pageNo: '1', pageSize: '10' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ total: 1, current: 1, size: 10, pages: 1 });
+    expect(res.body.result.records[0]).toMatchObject({
+      username: a.username,
+      departNames: [depart.departName],
+      roleNames: ['部门数据管理员'],
+    });
+  });
+
+  it('refuses a sort field outside the allowlist', async () => {
+    const res = await call(ctx, 'GET', '/sys/user/list', { token: adminToken, query: { sort: 'password_hash' } });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('POST /sys/user/add', () => {
+  it('creates a user who can then sign in, with roles, departments and a log row', async () => {
+    const depart = await createDepart(ctx.db);
+    const res = await call<UserItem>(ctx, 'POST', '/sys/user/add', {
+      token: adminToken,
+      body: {
+        username: 'new_officer',
+        password: 'Officer2026',
+        realname: '赵新',
+        phone: '13800000001',
+        email: 'zhao@example.cn',
+        roleIds: [await roleId('dept_admin')],
+        departIds: [depart.id],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ username: 'new_officer', orgCode: null, departNames: [depart.departName] });
+    const [row] = await ctx.db.select().from(users).where(eq(users.username, 'new_officer'));
+    expect(row.orgCode).toBe(depart.orgCode);
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await login(ctx, 'new_officer', 'Officer2026')).toBeTruthy();
+    const logged = await ctx.db
+      .select()
+      .from(logs)
+      .where(and(eq(logs.operateType, 'add'), eq(logs.target, row.id)));
+    expect(logged).toHaveLength(1);
+  });
+
+  it('answers 400 in Chinese and writes nothing for bad input', async () => {
+    const count = async () => (await ctx.db.select().from(users)).length;
+    const before = await count();
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ username: 'x1', password: 'Abcdefg12', realname: '甲', phone: '12345' }, /手机号码格式不正确/],
+      [{ username: 'x2', password: 'Abcdefg12', realname: '甲', email: 'not-mail' }, /邮箱格式不正确/],
+      [{ username: 'x3', password: 'short', realname: '甲' }, /密码至少 8 位/],
+      [{ username: 'x4', password: 'Abcdefg12', realname: '' }, /请输入用户姓名/],
+      [
+        { username: 'x5', password: 'Abcdefg12', realname: '甲', roleIds: ['00000000-0000-0000-0000-000000000000'] },
+        /所选角色不存在/,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call(ctx, 'POST', '/sys/user/add', { token: adminToken, body });
+      expect(res.status, String(message)).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+    const dup = await createUser(ctx.db);
+    const res = await call(ctx, 'POST', '/sys/user/add', {
+      token: adminToken,
+      body: { username: dup.username, password: 'Abcdefg12', realname: '甲' },
+    });
+    expect(res.body.message).toBe('用户账号已存在');
+    expect(await count()).toBe(before + 1);
+    expect((await ctx.db.select().from(users).where(eq(users.username, 'x5'))).length).toBe(0);
+  });
+});
+
+describe('PUT /sys/user/edit', () => {
+  it('updates fields and replaces roles', async () => {
+    const user = await createUser(ctx.db, { roles: ['registered'] });
+    const res = await call<UserItem>(ctx, 'PUT', '/sys/user/edit', {
+      token: adminToken,
+      body: { id: user.id, realname: '改名了', roleIds: [await roleId('reviewer')] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ realname: '改名了', roleNames: ['大数据局审核员'] });
+    const roleIds = await call<string[]>(ctx, 'GET', '/sys/user/queryUserRole', {
+      token: adminToken,
+      query: { userid: user.id },
+    });
+    expect(roleIds.body.result).toEqual([await roleId('reviewer')]);
+  });
+});
+
+describe('freezing and password reset', () => {
+  it('freezes a user, whose sessions end at once, and unfreezes', async () => {
+    const { user, token } = await signedIn(ctx);
+    const res = await call(ctx, 'PUT', '/sys/user/frozenBatch', {
+      token: adminToken,
+      body: { ids: user.id, status: 2 },
+    });
+    expect(res.status).toBe(200);
+    expect((await call(ctx, 'GET', '/sys/user/getCurrentUserDeparts', { token })).status).toBe(401);
+    expect(
+      (await call(ctx, 'POST', '/sys/login', { body: { username: user.username, password: user.password } })).status,
+    ).toBe(400);
+    await call(ctx, 'PUT', '/sys/user/frozenBatch', { token: adminToken, body: { ids: [user.id], status: 1 } });
+    expect(await login(ctx, user.username, user.password)).toBeTruthy();
+  });
+
+  it('resets a password and ends the user sessions; the old password stops working', async () => {
+    const { user, token } = await signedIn(ctx);
+    const res = await call(ctx, 'PUT', '/sys/user/changePassword', {
+      token: adminToken,
+      body: { username: user.username, password: 'Reset2026x', confirmpassword: 'Reset2026x' },
+    });
+    expect(res.status).toBe(200);
+    expect((await call(ctx, 'GET', '/sys/user/getCurrentUserDeparts', { token })).status).toBe(401);
+    expect(await login(ctx, user.username, 'Reset2026x')).toBeTruthy();
+  });
+
+  it('is forbidden without the permission', async () => {
+    const { token } = await signedIn(ctx, { roles: ['reviewer'] });
+    const target = await createUser(ctx.db);
+    const res = await call(ctx, 'PUT', '/sys/user/frozenBatch', { token, body: { ids: [target.id], status: 2 } });
+    expect(res.status).toBe(403);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, target.id));
+    expect(row.status).toBe(1);
+  });
+});
+
+describe('lookups', () => {
+  it('checks username availability and lists users of a department', async () => {
+    const depart = await createDepart(ctx.db);
+    const member = await createUser(ctx.db, { departs: [depart] });
+    expect(
+      (await call(ctx, 'GET', '/sys/user/checkOnlyUser', { token: adminToken, query: { username: member.username } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(ctx, 'GET', '/sys/user/checkOnlyUser', { token: adminToken, query: { username: 'free_name_1' } }))
+        .status,
+    ).toBe(200);
+    const byDepart = await call<UserItem[]>(ctx, 'GET', '/sys/user/queryUserByDepId', {
+      token: adminToken,
+      query: { id: depart.id },
+    });
+    expect(byDepart.body.result.map((u) => u.username)).toEqual([member.username]);
+  });
+});

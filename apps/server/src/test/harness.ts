@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { type Database, type Db, openDatabase } from '../db/client.js';
+import { seedReference } from '../db/seed/reference.js';
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  base: string;
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh application on its own database: in-memory PGlite, or a throw-away database on the
+ * PostgreSQL server named by TEST_DATABASE_URL, so that runs never collide.
+ */
+export async function createTestApp(): Promise<TestContext> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  let url: string | undefined;
+  if (serverUrl) {
+    const name = `odp_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ url, dataDir: null });
+  await database.migrate();
+  await seedReference(database.db);
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/odp-test-unused',
+      LOGIN_RATE_LIMIT: '10000',
+    }),
+    webDist: '/nonexistent',
+  };
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    base: config.apiBase,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+export type ApiResponse<T = unknown> = {
+  status: number;
+  body: { success: boolean; code: number; message: string; result: T };
+};
+
+/** Calls the API through Fastify's injector with an optional session token. */
+export async function call<T = unknown>(
+  ctx: TestContext,
+  method: InjectOptions['method'],
+  path: string,
+  opts: { token?: string; body?: unknown; query?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const res = await ctx.app.inject({
+    method,
+    url: `${ctx.base}${path}`,
+    headers: opts.token ? { 'x-access-token': opts.token } : {},
+    payload: opts.body as InjectOptions['payload'],
+    query: opts.query,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
