@@ -31,6 +31,8 @@ export type ResourceSpec<TRow extends Row, Item, Create, Update extends { id: st
   /** Columns that must stay unique among live rows, with the message naming the field. */
   unique?: {
     column: AnyPgColumn;
+    /** The input field the web highlights when the value is taken. */
+    field: string;
     value: (input: Create | Update) => unknown;
     message: string;
     includeDeleted?: boolean;
@@ -67,7 +69,7 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
         .where(
           and(u.includeDeleted ? undefined : live(), eq(u.column, value), exceptId ? ne(spec.id, exceptId) : undefined),
         );
-      if (hit.n > 0) throw badRequest(u.message);
+      if (hit.n > 0) throw badRequest(u.message, { field: u.field });
     }
   }
 

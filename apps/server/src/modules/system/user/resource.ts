@@ -32,12 +32,13 @@ export const userResource: ResourceSpec<UserRow, UserItem, UserCreateInput, User
   unique: [
     {
       column: users.username,
+      field: 'username',
       value: (i) => ('username' in i ? i.username : null),
       message: '用户账号已存在',
       includeDeleted: true,
     },
-    { column: users.phone, value: (i) => i.phone, message: '手机号码已被其他用户使用' },
-    { column: users.email, value: (i) => i.email, message: '邮箱已被其他用户使用' },
+    { column: users.phone, field: 'phone', value: (i) => i.phone, message: '手机号码已被其他用户使用' },
+    { column: users.email, field: 'email', value: (i) => i.email, message: '邮箱已被其他用户使用' },
   ],
   async present(db, rows) {
     const { departsBy, rolesBy } = await relationsOf(

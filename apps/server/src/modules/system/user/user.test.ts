@@ -97,6 +97,7 @@ describe('POST /sys/user/add', () => {
       body: { username: dup.username, password: 'Abcdefg12', realname: '甲' },
     });
     expect(res.body.message).toBe('用户账号已存在');
+    expect(res.body.result).toEqual({ field: 'username' });
     expect(await count()).toBe(before + 1);
     expect((await ctx.db.select().from(users).where(eq(users.username, 'x5'))).length).toBe(0);
   });

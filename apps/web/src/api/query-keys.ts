@@ -1,0 +1,10 @@
+/** Query keys of the shell; resource pages add their own `<resource>.{all,list,detail}` keys. */
+export const queryKeys = {
+  permission: ['permission'] as const,
+  notices: ['notices'] as const,
+  departs: { current: ['departs', 'current'] as const },
+  portal: {
+    indexNum: ['portal', 'indexNum'] as const,
+    site: ['portal', 'site'] as const,
+  },
+};

@@ -1,0 +1,4 @@
+import type { DepartTreeNode } from '@odp/contracts';
+import { http } from '../client';
+
+export const queryDepartTree = () => http.get<DepartTreeNode[]>('/sys/sysDepart/queryTreeList');

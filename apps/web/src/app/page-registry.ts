@@ -1,0 +1,22 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from './lazy-page';
+
+/**
+ * Back-office pages by the `component` string of the server's menu (a path under src/pages).
+ * A menu entry whose component is not listed here gets no route.
+ */
+export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = {
+  'admin/PageHome': lazyPage(() => import('@/pages/admin/PageHome')),
+  'admin/system/UserPage': lazyPage(() => import('@/pages/admin/system/UserPage')),
+};
+
+/** Tolerates the spellings menus carry over from older systems: a leading slash, `views/`, `/index`, `.vue`. */
+export function resolvePage(component: string | null | undefined) {
+  if (!component) return undefined;
+  const key = component
+    .replace(/^\/+/, '')
+    .replace(/^(views|pages)\//, '')
+    .replace(/(\/index)?\.(vue|tsx)$/, '')
+    .replace(/\/index$/, '');
+  return pageRegistry[key];
+}

@@ -1,0 +1,100 @@
+import type { UserPermissionResult } from '@odp/contracts';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, getSession, saveLogin } from '@/session';
+import { Providers } from './providers';
+import { queryClient } from './query-client';
+import { AppRoutes } from './routes';
+
+const ok = (result: unknown) =>
+  new Response(JSON.stringify({ success: true, code: 200, message: '', result, timestamp: 0 }), {
+    headers: { 'content-type': 'application/json' },
+  });
+const fail = (status: number, message: string) =>
+  new Response(JSON.stringify({ success: false, code: status, message, result: null, timestamp: 0 }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+let permission: () => Response;
+const menuWithHomeOnly: UserPermissionResult = {
+  menu: [
+    {
+      id: '1',
+      path: '/pageHome/PageHome',
+      name: 'home',
+      component: 'admin/PageHome',
+      redirect: null,
+      hidden: false,
+      alwaysShow: false,
+      route: true,
+      meta: { title: '首页', keepAlive: false, internalOrExternal: false },
+    },
+  ],
+  auth: [],
+  allAuth: [],
+};
+
+beforeEach(() => {
+  clearSession();
+  queryClient.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.includes('getUserPermissionByToken')) return permission();
+      if (url.includes('indexNum'))
+        return ok({ departNum: 20, catalogNum: 0, apiNum: 0, tableNum: 0, dataNum: 0, callNum: 0 });
+      if (url.includes('listByUser')) return ok({ anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 });
+      return ok({});
+    }),
+  );
+});
+afterEach(cleanup);
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{pathname + search}</output>;
+}
+
+const visit = (path: string) =>
+  render(
+    <Providers>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>
+    </Providers>,
+  );
+
+const where = () => screen.getByTestId('where').textContent;
+const user = { id: '1', username: 'jtadmin', realname: '王交通' } as Parameters<typeof saveLogin>[1];
+
+describe('route guard (spec §4)', () => {
+  it('lets a visitor see the public home', async () => {
+    visit('/openPlatform/home');
+    expect(await screen.findByText('登录/注册')).toBeTruthy();
+    expect(where()).toBe('/openPlatform/home');
+  });
+
+  it('sends a visitor away from a back-office page, remembering it', async () => {
+    visit('/system/User');
+    await waitFor(() => expect(where()).toBe('/openPlatform/home?redirect=%2Fsystem%2FUser'));
+  });
+
+  it('ends the session when the permission list cannot be loaded', async () => {
+    saveLogin('tok', user, {});
+    permission = () => fail(500, '服务器内部错误，请稍后再试');
+    visit('/pageHome/PageHome');
+    await waitFor(() => expect(where()).toBe('/openPlatform/home?redirect=%2FpageHome%2FPageHome'));
+    expect(getSession().token).toBeNull();
+  });
+
+  it('sends a signed-in user to /404 for a page the menu does not grant', async () => {
+    saveLogin('tok', user, {});
+    permission = () => ok(menuWithHomeOnly);
+    visit('/system/User');
+    await waitFor(() => expect(where()).toBe('/404'));
+    expect(getSession().token).toBe('tok');
+  });
+});

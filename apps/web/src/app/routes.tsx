@@ -1,0 +1,71 @@
+import { Constants, type MenuItem, PUBLIC_ROUTES } from '@odp/contracts';
+import { Suspense, useEffect, useMemo } from 'react';
+import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { PageLoading } from '@/components/PageLoading';
+import { menuRoutes } from '@/layouts/AdminLayout/menu';
+import { PortalLayout } from '@/layouts/PortalLayout';
+import PortalHome from '@/pages/portal/HomePage';
+import { dropSession, usePermission, useSession } from '@/session';
+import { lazyPage } from './lazy-page';
+import { pageRegistry, resolvePage } from './page-registry';
+
+const LoginPage = lazyPage(() => import('@/pages/account/LoginPage'));
+const ErrorPage = lazyPage(() => import('@/pages/errors/ErrorPage'));
+const AdminLayout = lazyPage(() => import('@/layouts/AdminLayout'));
+
+const LOGIN_PATHS = ['/user/login', '/user/login1', '/login', '/sso-login'];
+const publicPaths = new Set<string>([...PUBLIC_ROUTES, '/']);
+
+/** Back-office routes from the server's menu; the landing page is there for every signed-in user. */
+function backOfficeRoutes(menu: MenuItem[] | undefined): RouteObject[] {
+  const routes: RouteObject[] = [];
+  for (const route of menuRoutes(menu ?? [])) {
+    const Page = resolvePage(route.component);
+    if (Page) routes.push({ path: route.path, element: <Page /> });
+  }
+  if (!routes.some((r) => r.path === Constants.homePath)) {
+    const Home = pageRegistry['admin/PageHome'];
+    routes.unshift({ path: Constants.homePath, element: <Home /> });
+  }
+  return routes;
+}
+
+/** Spec §4: a permission list that cannot be loaded ends the session; the guard then sends the user home. */
+function EndSession() {
+  useEffect(dropSession, []);
+  return <PageLoading />;
+}
+
+export function AppRoutes() {
+  const { pathname, search } = useLocation();
+  const { token } = useSession();
+  const permission = usePermission();
+  const backOffice = useMemo(() => backOfficeRoutes(permission.data?.menu), [permission.data]);
+
+  const element = useRoutes([
+    { path: '/', element: <Navigate to={Constants.portalHomePath} replace /> },
+    { element: <PortalLayout />, children: [{ path: Constants.portalHomePath, element: <PortalHome /> }] },
+    ...LOGIN_PATHS.map((path) => ({ path, element: <LoginPage /> })),
+    ...(['403', '404', '500'] as const).map((status) => ({
+      path: `/${status}`,
+      element: <ErrorPage status={status} />,
+    })),
+    ...(token && permission.data ? [{ element: <AdminLayout />, children: backOffice }] : []),
+    { path: '*', element: <Navigate to="/404" replace /> },
+  ]);
+
+  const isPublic = publicPaths.has(pathname);
+  if (!token && !isPublic) {
+    const redirect = encodeURIComponent(pathname + search);
+    return <Navigate to={`${Constants.portalHomePath}?redirect=${redirect}`} replace />;
+  }
+  if (token && permission.isError) return <EndSession />;
+  if (token && !permission.data && !isPublic) return <PageLoading />;
+
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,149 @@
+import type { Page } from '@odp/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ResourcePage } from './ResourcePage';
+import { defineResourceView, type ListParams } from './types';
+
+// The session and the dictionary cache belong to the shell; the component only asks these two hooks.
+const granted = new Set(['demo:add', 'demo:disable']);
+vi.mock('./permission', () => ({ useCan: () => (code?: string) => code === undefined || granted.has(code) }));
+vi.mock('../DictSelect/use-dict-options', () => ({
+  useDictOptions: () => [
+    { value: '1', text: '正常', label: '正常' },
+    { value: '2', text: '冻结', label: '冻结' },
+  ],
+}));
+
+beforeAll(() => {
+  // jsdom lacks the media queries antd's responsive grid listens to.
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  // jsdom cannot style pseudo-elements; antd only measures the scrollbar through them.
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+});
+
+afterEach(cleanup);
+
+type Dept = { id: string; name: string; status: number };
+type DeptInput = { name: string };
+
+const rows: Dept[] = Array.from({ length: 25 }, (_, i) => ({
+  id: String(i + 1),
+  name: `部门${i + 1}`,
+  status: i % 5 === 0 ? 2 : 1,
+}));
+
+/** An in-memory list: this tests the component, not the server. */
+function memoryList(params: ListParams): Promise<Page<Dept>> {
+  const start = (params.pageNo - 1) * params.pageSize;
+  const records = rows.slice(start, start + params.pageSize);
+  return Promise.resolve({
+    records,
+    total: rows.length,
+    size: params.pageSize,
+    current: params.pageNo,
+    pages: Math.ceil(rows.length / params.pageSize),
+  });
+}
+
+function setup() {
+  const list = vi.fn(memoryList);
+  const remove = vi.fn(async (_ids: string[]) => {});
+  const view = defineResourceView<Dept, DeptInput, Dept & DeptInput, DeptInput>({
+    title: '演示部门',
+    noun: '部门',
+    rowKey: 'id',
+    queryKeys: { all: ['demo'], list: (params) => ['demo', 'list', params] },
+    api: { list, create: async () => {}, remove },
+    columns: [
+      { title: '部门名称', dataIndex: 'name', searchable: true },
+      { title: '状态', dataIndex: 'status', dict: 'user_status', searchable: true },
+    ],
+    form: {
+      fields: () => null,
+      toValues: (dept) => ({ name: dept.name }),
+      toCreate: (values) => values,
+      toUpdate: (values, dept) => ({ ...dept, ...values }),
+    },
+    permissions: { add: 'demo:add', delete: 'demo:delete' },
+    rowActions: [
+      { key: 'disable', permission: 'demo:disable', label: '停用', run: async () => {}, success: '停用成功' },
+      { key: 'audit', permission: 'demo:audit', label: '审核', run: async () => {}, success: '审核成功' },
+    ],
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <ConfigProvider locale={zhCN}>
+      <App>
+        <QueryClientProvider client={client}>
+          <ResourcePage view={view} />
+        </QueryClientProvider>
+      </App>
+    </ConfigProvider>,
+  );
+  return { list, remove };
+}
+
+/** The first render of a ProTable in jsdom is slow on a busy machine; wait generously. */
+const firstRow = () => screen.findByText('部门1', undefined, { timeout: 15_000 });
+
+describe('ResourcePage', { timeout: 30_000 }, () => {
+  it('shows the declared columns, the rows of the first page and the total', async () => {
+    const { list } = setup();
+    expect(await firstRow()).toBeTruthy();
+    expect(list).toHaveBeenCalledWith({ pageNo: 1, pageSize: 10 });
+    const table = document.querySelector('.ant-table') as HTMLElement;
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['部门名称', '状态', '操作']));
+    expect(screen.getByText('共 25 条')).toBeTruthy();
+    // The status column renders the dictionary label, not the code.
+    expect(within(table).getAllByText('冻结').length).toBeGreaterThan(0);
+    expect(within(table).getAllByText('正常').length).toBeGreaterThan(0);
+  });
+
+  it('asks the next page with pageNo and pageSize', async () => {
+    const { list } = setup();
+    await firstRow();
+    await act(async () => {
+      fireEvent.click(screen.getByTitle('2'));
+    });
+    expect(await screen.findByText('部门11')).toBeTruthy();
+    expect(list).toHaveBeenLastCalledWith({ pageNo: 2, pageSize: 10 });
+  });
+
+  it('sends the search form as filters and starts again at page 1', async () => {
+    const { list } = setup();
+    await firstRow();
+    fireEvent.change(screen.getByLabelText('部门名称'), { target: { value: ' 部门2 ' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    });
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ pageNo: 1, pageSize: 10, name: '部门2' }));
+  });
+
+  it('shows only the buttons the user holds the permission for', async () => {
+    setup();
+    await firstRow();
+    expect(screen.getByRole('button', { name: /新\s*增/ })).toBeTruthy();
+    expect(screen.getAllByText('停用')).toHaveLength(10);
+    // demo:delete and demo:audit are not granted.
+    expect(screen.queryByText('删除')).toBeNull();
+    expect(screen.queryByText('审核')).toBeNull();
+    expect(screen.queryByText('批量删除')).toBeNull();
+  });
+});

@@ -1,0 +1,5 @@
+export { useCan } from './permission';
+export { ResourcePage } from './ResourcePage';
+export type * from './types';
+export { defineResourceView } from './types';
+export { remoteRule, sameAsRule, zodRule } from './zod-rule';

@@ -1,0 +1,28 @@
+import { Constants, Messages } from '@odp/contracts';
+import { App, Modal } from 'antd';
+import { useNavigate } from 'react-router-dom';
+
+/** The login prompt of spec §2.3: confirm goes to the sign-in page, closing asks first. */
+export function LoginRequiredModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const askClose = () => modal.confirm({ title: '提示', content: Messages.closeLoginConfirm, onOk: onClose });
+  return (
+    <Modal
+      open={open}
+      title="提示"
+      width="25%"
+      style={{ minWidth: 320 }}
+      okText="确定"
+      cancelText="取消"
+      onOk={() => {
+        onClose();
+        navigate(Constants.loginPath);
+      }}
+      onCancel={askClose}
+      maskClosable={false}
+    >
+      <p>{Messages.notLoggedIn}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+import {
+  DownOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps, Space, Tooltip } from 'antd';
+import { useAccountActions } from '@/components/account/useAccountActions';
+import { NoticeBell } from '@/components/notice/NoticeBell';
+import { useSession } from '@/session';
+
+/** The right side of the back-office header: bell, the user and their department, account actions. */
+export function HeaderActions({ onOpenSettings, dark }: { onOpenSettings: () => void; dark: boolean }) {
+  const { userInfo } = useSession();
+  const account = useAccountActions();
+  const color = dark ? 'rgba(255,255,255,0.85)' : undefined;
+  const items: MenuProps['items'] = [
+    { key: 'password', icon: <LockOutlined />, label: '修改密码', onClick: account.openPassword },
+    ...(account.canSwitchDepart
+      ? [{ key: 'depart', icon: <SwapOutlined />, label: '切换部门', onClick: account.openDepart }]
+      : []),
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: account.confirmLogout },
+  ];
+
+  return (
+    <Space size={4} style={{ color }}>
+      <NoticeBell color={color} />
+      <Dropdown menu={{ items }} placement="bottomRight">
+        <Button type="text" style={{ color, height: 40 }}>
+          <Avatar size="small" src={userInfo?.avatar || undefined} icon={<UserOutlined />} />
+          <span>{userInfo?.realname || userInfo?.username}</span>
+          {userInfo?.departName && <span style={{ opacity: 0.65 }}>（{userInfo.departName}）</span>}
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Button>
+      </Dropdown>
+      <Tooltip title="页面设置">
+        <Button
+          type="text"
+          aria-label="页面设置"
+          icon={<SettingOutlined />}
+          style={{ color }}
+          onClick={onOpenSettings}
+        />
+      </Tooltip>
+      {account.dialogs}
+    </Space>
+  );
+}

@@ -1,0 +1,48 @@
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BellOutlined,
+  CloudServerOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  MessageOutlined,
+  ProfileOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  ShareAltOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+
+/** Menu icons by the names the server stores; a name not listed shows no icon rather than loading every icon. */
+const ICONS: Record<string, ComponentType> = {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BellOutlined,
+  CloudServerOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  MessageOutlined,
+  ProfileOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  ShareAltOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+};
+
+export function menuIcon(name: string | null | undefined) {
+  const Icon = name ? ICONS[name] : undefined;
+  return Icon ? <Icon /> : undefined;
+}

@@ -1,0 +1,74 @@
+import { formatCount, type IndexNum } from '@odp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { getIndexNum } from '@/api/portal';
+import { queryKeys } from '@/api/query-keys';
+import { isBuilt, SITE_NAME } from '@/app/site';
+import './home.css';
+
+const COUNTERS: { key: keyof IndexNum; title: string; suffix: string }[] = [
+  { key: 'departNum', title: '部门', suffix: '个' },
+  { key: 'catalogNum', title: '数据目录', suffix: '个' },
+  { key: 'apiNum', title: '数据接口', suffix: '个' },
+  { key: 'tableNum', title: '库表', suffix: '张' },
+  { key: 'dataNum', title: '数据量', suffix: '条' },
+  { key: 'callNum', title: '调用次数', suffix: '次' },
+];
+
+const CATALOGUE = '/catalogue/datacatalogue';
+// Input.Search brings TextArea and more; it loads only once the catalogue it searches exists.
+const SearchBox = lazy(() => import('./SearchBox'));
+
+function Counters() {
+  const { data, isLoading } = useQuery({ queryKey: queryKeys.portal.indexNum, queryFn: getIndexNum });
+  return (
+    <section className="portal-section home-counters" aria-label="平台数据概览">
+      {COUNTERS.map(({ key, title, suffix }) => {
+        const count = data ? formatCount(data[key]) : null;
+        return (
+          <div key={key} className="home-counter">
+            {isLoading ? (
+              <Skeleton.Input active size="large" style={{ width: 96 }} />
+            ) : (
+              <div className="home-counter-value">
+                {count?.value ?? '—'}
+                <small>
+                  {count?.unit}
+                  {count && suffix}
+                </small>
+              </div>
+            )}
+            <div className="home-counter-title">{title}</div>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+export default function HomePage() {
+  const navigate = useNavigate();
+  const search = (value: string) => {
+    const catalogName = value.trim();
+    navigate(catalogName ? `${CATALOGUE}?catalogName=${encodeURIComponent(catalogName)}` : CATALOGUE);
+  };
+
+  return (
+    <>
+      <section className="home-hero">
+        <div className="home-hero-inner">
+          <h1>{SITE_NAME}</h1>
+          <p>汇聚政务数据资源，推动公共数据有序开放，服务社会创新与数字经济发展</p>
+          {isBuilt(CATALOGUE) && (
+            <Suspense fallback={null}>
+              <SearchBox onSearch={search} />
+            </Suspense>
+          )}
+        </div>
+      </section>
+      <Counters />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import type { AllDictItems, DictOption, UserInfo } from '@odp/contracts';
+import { Constants } from '@odp/contracts';
+import { useSyncExternalStore } from 'react';
+import { readLocal, removeLocal, writeLocal } from './storage';
+
+const KEY = {
+  token: 'Access-Token',
+  userInfo: 'Login_Userinfo',
+  dict: 'UI_CACHE_DB_DICT_DATA',
+  tenant: 'TENANT_ID',
+} as const;
+
+export type Session = { token: string | null; userInfo: UserInfo | null; tenantId: string };
+
+function load(): Session {
+  return {
+    token: readLocal<string>(KEY.token),
+    userInfo: readLocal<UserInfo>(KEY.userInfo),
+    tenantId: readLocal<string>(KEY.tenant) ?? String(Constants.defaultTenantId),
+  };
+}
+
+let snapshot = load();
+const listeners = new Set<() => void>();
+
+function update(next: Partial<Session>) {
+  snapshot = { ...snapshot, ...next };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const getSession = () => snapshot;
+export const getToken = () => snapshot.token;
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, getSession);
+}
+
+export function saveLogin(token: string, userInfo: UserInfo, dict: AllDictItems) {
+  writeLocal(KEY.token, token);
+  writeLocal(KEY.userInfo, userInfo);
+  writeLocal(KEY.dict, dict);
+  update({ token, userInfo });
+}
+
+export function saveUserInfo(userInfo: UserInfo) {
+  writeLocal(KEY.userInfo, userInfo);
+  update({ userInfo });
+}
+
+export function saveTenant(tenantId: string) {
+  writeLocal(KEY.tenant, tenantId);
+  update({ tenantId });
+}
+
+export function saveDictItems(dict: AllDictItems) {
+  writeLocal(KEY.dict, dict);
+}
+
+/** Options of one dictionary from the cache filled at sign-in; empty when unknown or expired. */
+export function getCachedDict(code: string): DictOption[] {
+  return readLocal<AllDictItems>(KEY.dict)?.[code] ?? [];
+}
+
+/** Forgets everything of the signed-in user on this device (spec §4 logout). */
+export function clearSession() {
+  for (const key of Object.values(KEY)) removeLocal(key);
+  update({ token: null, userInfo: null, tenantId: String(Constants.defaultTenantId) });
+}

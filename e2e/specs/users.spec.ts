@@ -1,0 +1,64 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../support/actions.js';
+import { launchBrowser, newPage, shot } from '../support/browser.js';
+import { type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('user management', () => {
+  it('an administrator creates a user who can then sign in; the tab rules hold', async () => {
+    const page = await newPage(browser);
+    await signIn(page, server.url, 'admin', 'Admin@2026');
+    await shot(page, 'admin-home');
+    await page.locator('.ant-menu').getByText('系统管理').click();
+    await page.locator('.ant-menu').getByText('用户管理').click();
+    await page.waitForURL('**/system/User');
+    await page.getByText('jtadmin').first().waitFor();
+    await shot(page, 'user-list');
+
+    // Tabs: 首页 and 用户管理 are open; "close others" on 用户管理 keeps the home tab.
+    const tabs = page.locator('.admin-tabs .ant-tabs-tab');
+    expect(await tabs.count()).toBe(2);
+    await tabs.filter({ hasText: '用户管理' }).click({ button: 'right' });
+    for (const label of ['刷新', '关闭左侧', '关闭右侧', '关闭其他'])
+      await page.getByRole('menuitem', { name: label }).waitFor();
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    expect(await tabs.count()).toBe(2);
+    await tabs.filter({ hasText: '首页' }).locator('.ant-tabs-tab-remove').click();
+    await page.getByText('首页不能关闭!').first().waitFor();
+    expect(await tabs.count()).toBe(2);
+    await tabs.filter({ hasText: '用户管理' }).click();
+
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /确\s*定|保\s*存|提\s*交/ }).click();
+    await dialog.getByText('请输入用户姓名').first().waitFor();
+    await shot(page, 'user-add-validation');
+
+    await dialog.getByLabel('用户账号').fill('e2e_officer');
+    await dialog.getByLabel('登录密码').fill('Officer2026');
+    await dialog.getByLabel('确认密码').fill('Officer2026');
+    await dialog.getByLabel('姓名').fill('端到端');
+    await dialog.getByLabel('手机号').fill('13900000009');
+    await dialog.getByRole('button', { name: /确\s*定|保\s*存|提\s*交/ }).click();
+    await page.getByText('e2e_officer').first().waitFor();
+    await shot(page, 'user-created');
+
+    const other = await newPage(browser);
+    await signIn(other, server.url, 'e2e_officer', 'Officer2026');
+    await other.getByText('端到端').first().waitFor();
+    await shot(other, 'new-user-home');
+  });
+});

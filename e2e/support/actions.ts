@@ -1,0 +1,48 @@
+import type { Page } from 'playwright-core';
+
+/** Picks an option of the antd Select whose placeholder is given, inside the open dialog. */
+export async function chooseInDialog(page: Page, placeholder: string, option: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('.ant-select').filter({ hasText: placeholder }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
+}
+
+/**
+ * Signs in through the login page. When the user belongs to several departments the login dialog
+ * asks for one: `depart` names it (default: the first offered).
+ */
+export async function signIn(page: Page, baseUrl: string, username: string, password: string, depart?: string) {
+  await page.goto(`${baseUrl}/user/login`);
+  await page.getByPlaceholder('用户名').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  const landed = page.waitForURL('**/pageHome/PageHome', { timeout: 30_000 });
+  const dialog = page.getByRole('dialog').filter({ hasText: '部门' });
+  const which = await Promise.race([
+    landed.then(() => 'home' as const),
+    dialog.waitFor({ timeout: 30_000 }).then(() => 'depart' as const),
+  ]);
+  if (which === 'depart') {
+    await dialog.locator('.ant-select').click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await (depart ? options.filter({ hasText: depart }).first() : options.first()).click();
+    await dialog.getByRole('button', { name: /确\s*定|确\s*认/ }).click();
+    await landed;
+  }
+  await page.getByText(/首页/).first().waitFor();
+}
+
+/** Opens the account menu of the back-office header and clicks an entry. */
+export async function accountMenu(page: Page, entry: '修改密码' | '切换部门' | '退出登录') {
+  await page
+    .locator('.ant-layout-header, header')
+    .getByRole('button')
+    .filter({ has: page.locator('.ant-avatar') })
+    .first()
+    .hover();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
