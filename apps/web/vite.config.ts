@@ -25,8 +25,6 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      // The contracts barrel also holds zod schemas the portal never uses; they must not reach its bundle.
-      treeshake: { moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]/, sideEffects: false }] },
       output: { codeSplitting: { groups: chunkGroups } },
     },
   },

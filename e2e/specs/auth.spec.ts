@@ -1,35 +1,27 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountMenu, signIn } from '../support/actions.js';
-import { launchBrowser, newPage, shot } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server.js';
+import { newPage, shot } from '../support/browser.js';
+import { useServerAndBrowser } from '../support/suite.js';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 async function fresh(): Promise<Page> {
-  return newPage(browser);
+  return newPage(env.browser);
 }
 
 describe('anonymous visitor', () => {
   it('sees the portal home with counters, footer documents, and is sent home from a protected route', async () => {
     const page = await fresh();
-    await page.goto(`${server.url}/openPlatform/home`);
+    await page.goto(`${env.server.url}/openPlatform/home`);
     await page.getByText('滨江市大数据管理局').first().waitFor();
     await page.getByText('登录/注册').waitFor();
     expect(await page.locator('a[href="/docs/privacy.pdf"]').count()).toBeGreaterThan(0);
-    const pdf = await page.request.get(`${server.url}/docs/privacy.pdf`);
+    const pdf = await page.request.get(`${env.server.url}/docs/privacy.pdf`);
     expect(pdf.headers()['content-type']).toContain('pdf');
     await shot(page, 'portal-home');
 
-    await page.goto(`${server.url}/system/User`);
+    await page.goto(`${env.server.url}/system/User`);
     await page.waitForURL(/\/openPlatform\/home\?redirect=/);
     expect(decodeURIComponent(page.url())).toContain('redirect=/system/User');
   });
@@ -37,14 +29,14 @@ describe('anonymous visitor', () => {
   it('shows the error pages and the login-required dialog for the developer centre', async () => {
     const page = await fresh();
     for (const status of ['404', '403', '500']) {
-      await page.goto(`${server.url}/${status}`);
+      await page.goto(`${env.server.url}/${status}`);
       await page.getByRole('button', { name: /返回首页/ }).waitFor();
       await shot(page, `error-${status}`);
     }
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${env.server.url}/no/such/page`);
     await page.waitForURL(/\/openPlatform\/home|\/404/);
 
-    await page.goto(`${server.url}/openPlatform/home`);
+    await page.goto(`${env.server.url}/openPlatform/home`);
     await page.getByText('开发者中心').first().click();
     await page.getByText('您还未登录，请登录后重试').waitFor();
     await shot(page, 'login-required-dialog');
@@ -52,7 +44,7 @@ describe('anonymous visitor', () => {
 
   it('tells a failed sign-in apart with the 登录失败 notification', async () => {
     const page = await fresh();
-    await page.goto(`${server.url}/user/login`);
+    await page.goto(`${env.server.url}/user/login`);
     await page.getByPlaceholder('用户名').fill('jtadmin');
     await page.getByPlaceholder('密码').fill('Wrong@2026');
     await page.getByRole('button', { name: /登\s*录/ }).click();
@@ -66,7 +58,7 @@ describe('department officer jtadmin', () => {
   let page: Page;
   beforeAll(async () => {
     page = await fresh();
-    await signIn(page, server.url, 'jtadmin', 'Dept@2026', '交通运输局');
+    await signIn(page, env.server.url, 'jtadmin', 'Dept@2026', '交通运输局');
   });
 
   it('reaches the back office with only the menus granted to the role', async () => {

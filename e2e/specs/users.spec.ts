@@ -1,23 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/actions.js';
-import { launchBrowser, newPage, shot } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server.js';
+import { newPage, shot } from '../support/browser.js';
+import { useServerAndBrowser } from '../support/suite.js';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 describe('user management', () => {
   it('an administrator creates a user who can then sign in; the tab rules hold', async () => {
-    const page = await newPage(browser);
-    await signIn(page, server.url, 'admin', 'Admin@2026');
+    const page = await newPage(env.browser);
+    await signIn(page, env.server.url, 'admin', 'Admin@2026');
     await shot(page, 'admin-home');
     await page.locator('.ant-menu').getByText('系统管理').click();
     await page.locator('.ant-menu').getByText('用户管理').click();
@@ -56,8 +47,8 @@ describe('user management', () => {
     await page.getByText('e2e_officer').first().waitFor();
     await shot(page, 'user-created');
 
-    const other = await newPage(browser);
-    await signIn(other, server.url, 'e2e_officer', 'Officer2026');
+    const other = await newPage(env.browser);
+    await signIn(other, env.server.url, 'e2e_officer', 'Officer2026');
     await other.getByText('端到端').first().waitFor();
     await shot(other, 'new-user-home');
   });

@@ -63,27 +63,12 @@ export const userResource: ResourceSpec<UserRow, UserItem, UserCreateInput, User
       createTime: u.createdAt.toISOString(),
     }));
   },
-  async toInsert(input) {
-    return {
-      username: input.username,
-      realname: input.realname,
-      nickname: input.nickname,
-      phone: input.phone,
-      email: input.email,
-      sex: input.sex ?? null,
-      avatar: input.avatar,
-      passwordHash: await hashPassword(input.password),
-    };
-  },
-  toUpdate: (input) => ({
-    realname: input.realname,
-    nickname: input.nickname,
-    phone: input.phone,
-    email: input.email,
-    sex: input.sex ?? null,
-    avatar: input.avatar,
-    updatedAt: new Date(),
+  toInsert: async (input) => ({
+    ...profile(input),
+    username: input.username,
+    passwordHash: await hashPassword(input.password),
   }),
+  toUpdate: (input) => ({ ...profile(input), updatedAt: new Date() }),
   async afterWrite(tx, id, input, actor) {
     if (input.roleIds === undefined && input.departIds === undefined) return;
     assertMayAssign(actor);
@@ -109,6 +94,12 @@ export const userResource: ResourceSpec<UserRow, UserItem, UserCreateInput, User
   },
   describe: (u) => `${u.realname}（${u.username}）`,
 };
+
+/** The columns a create and an edit both write. */
+function profile(input: UserCreateInput | UserUpdateInput) {
+  const { realname, nickname, phone, email, avatar } = input;
+  return { realname, nickname, phone, email, avatar, sex: input.sex ?? null };
+}
 
 function assertMayAssign(actor: Actor) {
   if (!actor.perms.has(Perm.userAssign)) throw forbidden('没有分配角色与部门的权限');
