@@ -1,0 +1,276 @@
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, id, updatedAt } from './columns.js';
+import { users } from './system.js';
+
+/** PostgreSQL full-text vector; filled by the server from Chinese character bigrams (see platform/search). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Category trees of the catalogue: 基础信息资源目录 and 主题信息资源目录 (treeItemId 1) and the top-page
+ * tree (10). The department (2) and county (3) trees are the departments themselves.
+ */
+export const categories = pgTable(
+  'data_category',
+  {
+    id: id(),
+    parentId: uuid('parent_id'),
+    categoryName: varchar('category_name', { length: 100 }).notNull(),
+    categoryCode: varchar('category_code', { length: 32 }).notNull(),
+    treeItemId: smallint('tree_item_id').notNull().default(1),
+    sortNo: integer('sort_no').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('data_category_parent_idx').on(t.parentId), uniqueIndex('data_category_code_uq').on(t.categoryCode)],
+);
+
+/** One government information resource (信息资源目录), fields as DOMAIN.md §2 names them. */
+export const catalogues = pgTable(
+  'data_catalog',
+  {
+    id: id(),
+    catalogCode: varchar('catalog_code', { length: 32 }).notNull(),
+    catalogName: varchar('catalog_name', { length: 200 }).notNull(),
+    catalogEn: varchar('catalog_en', { length: 200 }),
+    /** 数源单位: the department that provides the resource. */
+    orgCode: varchar('org_code', { length: 64 }).notNull(),
+    businessDepartment: varchar('business_department', { length: 100 }),
+    sourceSystem: varchar('source_system', { length: 100 }),
+    contactPerson: varchar('contact_person', { length: 64 }),
+    contactPhone: varchar('contact_phone', { length: 40 }),
+    informationSummary: varchar('information_summary', { length: 600 }).notNull(),
+    keyAreasType: varchar('key_areas_type', { length: 8 }).notNull(),
+    keyAreasRemark: varchar('key_areas_remark', { length: 200 }),
+    baseLibrary: varchar('base_library', { length: 8 }).notNull().default('0'),
+    categoryId: uuid('category_id'),
+    dataRange: varchar('data_range', { length: 32 }).notNull().default('全市'),
+    shareType: varchar('share_type', { length: 4 }).notNull(),
+    shareCondition: varchar('share_condition', { length: 500 }),
+    dontShareCondition: varchar('dont_share_condition', { length: 500 }),
+    shareMode: varchar('share_mode', { length: 16 }),
+    openType: varchar('open_type', { length: 4 }).notNull(),
+    openCondition: varchar('open_condition', { length: 500 }),
+    openSociety: boolean('open_society').notNull().default(false),
+    updateFrequency: varchar('update_frequency', { length: 4 }).notNull(),
+    inputFrequency: varchar('input_frequency', { length: 32 }),
+    releaseTime: timestamp('release_time', { withTimezone: true }),
+    dataUpdateTime: timestamp('data_update_time', { withTimezone: true }),
+    /** file / table / api */
+    dataFormat: varchar('data_format', { length: 8 }).notNull().default('file'),
+    /** 编目状态 0 草稿, 1 待审核, 2 审核通过, 3 审核不通过 */
+    catalogStatus: smallint('catalog_status').notNull().default(0),
+    /** 上架状态 0 未上架, 1 上架审核中, 2 已上架, 3 下架审核中, 4 已下架, 9 已删除 */
+    shelfStatus: smallint('shelf_status').notNull().default(0),
+    /** The shelf state a deleted entry returns to when recovered. */
+    shelfStatusBeforeDelete: smallint('shelf_status_before_delete'),
+    /** Table or interface mount: {databaseName, tableName} or {apiName, requestMode, …}. */
+    mount: jsonb('mount'),
+    viewNum: integer('view_num').notNull().default(0),
+    downloadNum: integer('download_num').notNull().default(0),
+    applicationsNum: integer('applications_num').notNull().default(0),
+    collectNum: integer('collect_num').notNull().default(0),
+    scoreAvg: numeric('score_avg', { precision: 3, scale: 2 }).notNull().default('0'),
+    scoreCount: integer('score_count').notNull().default(0),
+    totalNum: bigint('total_num', { mode: 'number' }).notNull().default(0),
+    /** Bigram tokens of name, summary, department, key area and data-item names. */
+    searchVector: tsvector('search_vector'),
+    /** Name bigrams alone, so that name matches rank first. */
+    nameVector: tsvector('name_vector'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('data_catalog_code_uq').on(t.catalogCode),
+    uniqueIndex('data_catalog_org_name_uq').on(t.orgCode, t.catalogName),
+    index('data_catalog_status_idx').on(t.shelfStatus, t.openType, t.releaseTime),
+    index('data_catalog_org_idx').on(t.orgCode, t.catalogStatus),
+    index('data_catalog_search_idx').using('gin', t.searchVector),
+    index('data_catalog_name_search_idx').using('gin', t.nameVector),
+  ],
+);
+
+/** 信息项: the data items (columns) of a resource. */
+export const catalogueItems = pgTable(
+  'data_catalog_item',
+  {
+    id: id(),
+    catalogId: uuid('catalog_id')
+      .notNull()
+      .references(() => catalogues.id, { onDelete: 'cascade' }),
+    serialNumber: integer('serial_number').notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    enName: varchar('en_name', { length: 100 }),
+    dataType: varchar('data_type', { length: 16 }).notNull(),
+    dataLength: integer('data_length'),
+    shareProperty: varchar('share_property', { length: 4 }).notNull().default('10'),
+    sharingCondition: varchar('sharing_condition', { length: 300 }),
+    openAttribute: varchar('open_attribute', { length: 4 }),
+    primaryKey: boolean('primary_key').notNull().default(false),
+    nullValue: boolean('null_value').notNull().default(true),
+    dataLevel: varchar('data_level', { length: 8 }),
+    fieldDescription: varchar('field_description', { length: 300 }),
+    /** 脱敏: shown masked in public previews and open downloads. */
+    masked: boolean('masked').notNull().default(false),
+  },
+  (t) => [index('data_catalog_item_catalog_idx').on(t.catalogId, t.serialNumber)],
+);
+
+/** Attachments: data files (parsed into rows) and documents. */
+export const catalogueFiles = pgTable(
+  'data_catalog_file',
+  {
+    id: id(),
+    catalogId: uuid('catalog_id')
+      .notNull()
+      .references(() => catalogues.id, { onDelete: 'cascade' }),
+    /** data (CSV, XLSX, JSON) or doc (PDF, DOCX) */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    /** Server-chosen name under the files root; never derived from the upload's name. */
+    storedName: varchar('stored_name', { length: 100 }).notNull(),
+    mimeType: varchar('mime_type', { length: 100 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    encoding: varchar('encoding', { length: 16 }),
+    /** Column headers of a parsed data file. */
+    columns: jsonb('columns').$type<string[]>(),
+    rowCount: integer('row_count').notNull().default(0),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('data_catalog_file_catalog_idx').on(t.catalogId)],
+);
+
+/** Parsed rows of a data file, for previews and the row API. */
+export const catalogueRows = pgTable(
+  'data_catalog_row',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => catalogueFiles.id, { onDelete: 'cascade' }),
+    rowNo: integer('row_no').notNull(),
+    data: jsonb('data').$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.rowNo] })],
+);
+
+/** 编目日志: every transition of either state axis, with who, which department and why. */
+export const catalogueLogs = pgTable(
+  'data_catalog_log',
+  {
+    id: id(),
+    catalogId: uuid('catalog_id')
+      .notNull()
+      .references(() => catalogues.id, { onDelete: 'cascade' }),
+    action: varchar('action', { length: 32 }).notNull(),
+    fromCatalogStatus: smallint('from_catalog_status'),
+    toCatalogStatus: smallint('to_catalog_status'),
+    fromShelfStatus: smallint('from_shelf_status'),
+    toShelfStatus: smallint('to_shelf_status'),
+    comment: varchar('comment', { length: 500 }),
+    userId: uuid('user_id'),
+    username: varchar('username', { length: 64 }),
+    realname: varchar('realname', { length: 64 }),
+    orgCode: varchar('org_code', { length: 64 }),
+    departName: varchar('depart_name', { length: 100 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('data_catalog_log_catalog_idx').on(t.catalogId, t.createdAt)],
+);
+
+/** 工单: one row per decision a reviewer owes; type 1 待处理 until decided, then 2 已处理. */
+export const workOrders = pgTable(
+  'work_order',
+  {
+    id: id(),
+    catalogId: uuid('catalog_id')
+      .notNull()
+      .references(() => catalogues.id, { onDelete: 'cascade' }),
+    /** catalog (编目审核), upShelf (上架审核), offShelf (下架审核) */
+    orderType: varchar('order_type', { length: 16 }).notNull(),
+    status: smallint('status').notNull().default(1),
+    launchOrgCode: varchar('launch_org_code', { length: 64 }).notNull(),
+    submitterId: uuid('submitter_id'),
+    submitTime: timestamp('submit_time', { withTimezone: true }).notNull().defaultNow(),
+    /** Off-shelf reason (dict early_warning_information), attachment id, remarks. */
+    payload: jsonb('payload'),
+    handlerId: uuid('handler_id'),
+    approvalTime: timestamp('approval_time', { withTimezone: true }),
+    decision: varchar('decision', { length: 8 }),
+    comment: varchar('comment', { length: 500 }),
+  },
+  (t) => [index('work_order_status_idx').on(t.status, t.submitTime), index('work_order_catalog_idx').on(t.catalogId)],
+);
+
+export const catalogueRatings = pgTable(
+  'data_catalog_rating',
+  {
+    catalogId: uuid('catalog_id')
+      .notNull()
+      .references(() => catalogues.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: smallint('score').notNull(),
+    comment: varchar('comment', { length: 500 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.catalogId, t.userId] })],
+);
+
+export const catalogueCollects = pgTable(
+  'data_catalog_collect',
+  {
+    catalogId: uuid('catalog_id')
+      .notNull()
+      .references(() => catalogues.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.catalogId, t.userId] })],
+);
+
+/** One row per download, for counting and the statistics. */
+export const catalogueDownloads = pgTable(
+  'data_catalog_download',
+  {
+    id: id(),
+    catalogId: uuid('catalog_id')
+      .notNull()
+      .references(() => catalogues.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id'),
+    format: varchar('format', { length: 8 }).notNull(),
+    userId: uuid('user_id'),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('data_catalog_download_catalog_idx').on(t.catalogId, t.createdAt)],
+);
+
+/** Sequence per fill-rule prefix, so generated codes stay unique under concurrency. */
+export const codeSequences = pgTable('sys_code_sequence', {
+  prefix: varchar('prefix', { length: 64 }).primaryKey(),
+  value: integer('value').notNull().default(0),
+});
+
