@@ -1,4 +1,6 @@
 export * from './auth/login.js';
+export * from './catalogue/entry.js';
+export * from './catalogue/lifecycle.js';
 export * from './core/constants.js';
 export * from './core/envelope.js';
 export * from './core/messages.js';

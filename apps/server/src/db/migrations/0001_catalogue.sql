@@ -99,7 +99,7 @@ CREATE TABLE "data_catalog" (
 	"key_areas_remark" varchar(200),
 	"base_library" varchar(8) DEFAULT '0' NOT NULL,
 	"category_id" uuid,
-	"data_range" varchar(32) DEFAULT '全市' NOT NULL,
+	"data_range" varchar(8) DEFAULT '3' NOT NULL,
 	"share_type" varchar(4) NOT NULL,
 	"share_condition" varchar(500),
 	"dont_share_condition" varchar(500),
@@ -124,7 +124,6 @@ CREATE TABLE "data_catalog" (
 	"score_count" integer DEFAULT 0 NOT NULL,
 	"total_num" bigint DEFAULT 0 NOT NULL,
 	"search_vector" "tsvector",
-	"name_vector" "tsvector",
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -181,7 +180,6 @@ CREATE UNIQUE INDEX "data_catalog_org_name_uq" ON "data_catalog" USING btree ("o
 CREATE INDEX "data_catalog_status_idx" ON "data_catalog" USING btree ("shelf_status","open_type","release_time");--> statement-breakpoint
 CREATE INDEX "data_catalog_org_idx" ON "data_catalog" USING btree ("org_code","catalog_status");--> statement-breakpoint
 CREATE INDEX "data_catalog_search_idx" ON "data_catalog" USING gin ("search_vector");--> statement-breakpoint
-CREATE INDEX "data_catalog_name_search_idx" ON "data_catalog" USING gin ("name_vector");--> statement-breakpoint
 CREATE INDEX "data_category_parent_idx" ON "data_category" USING btree ("parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "data_category_code_uq" ON "data_category" USING btree ("category_code");--> statement-breakpoint
 CREATE INDEX "work_order_status_idx" ON "work_order" USING btree ("status","submit_time");--> statement-breakpoint

@@ -9,7 +9,6 @@ import {
   pgTable,
   primaryKey,
   smallint,
-
   timestamp,
   uniqueIndex,
   uuid,
@@ -59,7 +58,7 @@ export const catalogues = pgTable(
     keyAreasRemark: varchar('key_areas_remark', { length: 200 }),
     baseLibrary: varchar('base_library', { length: 8 }).notNull().default('0'),
     categoryId: uuid('category_id'),
-    dataRange: varchar('data_range', { length: 32 }).notNull().default('全市'),
+    dataRange: varchar('data_range', { length: 8 }).notNull().default('3'),
     shareType: varchar('share_type', { length: 4 }).notNull(),
     shareCondition: varchar('share_condition', { length: 500 }),
     dontShareCondition: varchar('dont_share_condition', { length: 500 }),
@@ -88,10 +87,8 @@ export const catalogues = pgTable(
     scoreAvg: numeric('score_avg', { precision: 3, scale: 2 }).notNull().default('0'),
     scoreCount: integer('score_count').notNull().default(0),
     totalNum: bigint('total_num', { mode: 'number' }).notNull().default(0),
-    /** Bigram tokens of name, summary, department, key area and data-item names. */
+    /** Bigram tokens of name (weight A), department and key area (B), summary (C), data items (D). */
     searchVector: tsvector('search_vector'),
-    /** Name bigrams alone, so that name matches rank first. */
-    nameVector: tsvector('name_vector'),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -102,7 +99,6 @@ export const catalogues = pgTable(
     index('data_catalog_status_idx').on(t.shelfStatus, t.openType, t.releaseTime),
     index('data_catalog_org_idx').on(t.orgCode, t.catalogStatus),
     index('data_catalog_search_idx').using('gin', t.searchVector),
-    index('data_catalog_name_search_idx').using('gin', t.nameVector),
   ],
 );
 
@@ -273,4 +269,3 @@ export const codeSequences = pgTable('sys_code_sequence', {
   prefix: varchar('prefix', { length: 64 }).primaryKey(),
   value: integer('value').notNull().default(0),
 });
-

@@ -1,2 +1,2 @@
-export * from './system.js';
 export * from './catalogue.js';
+export * from './system.js';

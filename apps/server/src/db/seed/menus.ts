@@ -1,4 +1,4 @@
-import { Perm } from '@odp/contracts';
+import { CataloguePerm as C, Perm } from '@odp/contracts';
 
 /** A menu, directory or button as seeded; `children` nest, `perms` is the code the server checks. */
 export type MenuSeed = {
@@ -19,6 +19,7 @@ export type MenuSeed = {
 const button = (name: string, perms: string, roles?: string[]): MenuSeed => ({ name, menuType: 2, perms, roles });
 
 const ALL_STAFF = ['reviewer', 'dept_admin', 'registered'];
+const CATALOGUE_STAFF = ['reviewer', 'dept_admin'];
 
 /** Menus exist only for pages that exist; later capabilities add theirs. */
 export const MENU_TREE: MenuSeed[] = [
@@ -29,6 +30,86 @@ export const MENU_TREE: MenuSeed[] = [
     component: 'admin/PageHome',
     icon: 'HomeOutlined',
     roles: ALL_STAFF,
+  },
+  {
+    name: '数据目录',
+    menuType: 0,
+    path: '/cataloguemanage',
+    component: 'layouts/RouteView',
+    icon: 'DatabaseOutlined',
+    roles: CATALOGUE_STAFF,
+    children: [
+      {
+        name: '目录列表',
+        menuType: 1,
+        path: '/cataloguemanage/list',
+        component: 'admin/catalogue/CatalogueListPage',
+        icon: 'UnorderedListOutlined',
+        perms: C.list,
+        keepAlive: true,
+        children: [
+          button('新增目录', C.add, ['dept_admin']),
+          button('编辑目录', C.edit, ['dept_admin']),
+          button('提交审核/撤回', C.submit, ['dept_admin']),
+          button('上架/下架申请', C.shelf, ['dept_admin']),
+          button('导入目录', C.import, ['dept_admin']),
+          button('导出目录', C.export, CATALOGUE_STAFF),
+          button('删除/恢复目录', C.remove, []),
+        ],
+      },
+      {
+        name: '目录编辑',
+        menuType: 1,
+        path: '/cataloguemanage/edit',
+        component: 'admin/catalogue/CatalogueFormPage',
+        hidden: true,
+        roles: ['dept_admin', 'reviewer'],
+      },
+      {
+        name: '草稿箱',
+        menuType: 1,
+        path: '/cataloguemanage/drafts',
+        component: 'admin/catalogue/DraftsPage',
+        icon: 'FileTextOutlined',
+        roles: ['dept_admin'],
+      },
+      {
+        name: '编目日志',
+        menuType: 1,
+        path: '/cataloguemanage/logs',
+        component: 'admin/catalogue/CatalogueLogPage',
+        icon: 'HistoryOutlined',
+      },
+      {
+        name: '类目管理',
+        menuType: 1,
+        path: '/cataloguemanage/category',
+        component: 'admin/catalogue/CategoryPage',
+        icon: 'ApartmentOutlined',
+        perms: C.category,
+        roles: [],
+      },
+    ],
+  },
+  {
+    name: '审核中心',
+    menuType: 0,
+    path: '/review',
+    component: 'layouts/RouteView',
+    icon: 'AuditOutlined',
+    roles: ['reviewer'],
+    children: [
+      {
+        name: '目录审核',
+        menuType: 1,
+        path: '/review/catalogue',
+        component: 'admin/review/WorkOrderPage',
+        icon: 'CheckSquareOutlined',
+        perms: C.workOrder,
+        keepAlive: true,
+        children: [button('审核目录', C.review)],
+      },
+    ],
   },
   {
     name: '系统管理',

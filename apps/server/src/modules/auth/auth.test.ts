@@ -141,11 +141,16 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     expect(res.body.result.allAuth.every((a) => a.status === '0')).toBe(true);
   });
 
-  it('gives a department officer the home page and department switching but no system menu', async () => {
+  it('gives a department officer cataloguing and department switching but no system menu', async () => {
     const { token } = await signedIn(ctx, { roles: ['dept_admin'] });
     const res = await call<UserPermissionResult>(ctx, 'GET', '/sys/permission/getUserPermissionByToken', { token });
-    expect(res.body.result.menu.map((m) => m.path)).toEqual(['/pageHome/PageHome']);
-    expect(res.body.result.auth.map((a) => a.action)).toEqual(['isDepartment:switch']);
+    expect(res.body.result.menu.map((m) => m.path)).toEqual(['/pageHome/PageHome', '/cataloguemanage']);
+    const catalogue = res.body.result.menu[1].children?.map((c) => c.meta.title);
+    expect(catalogue).toEqual(['目录列表', '目录编辑', '草稿箱', '编目日志']);
+    const actions = res.body.result.auth.map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['isDepartment:switch', 'catalog:add', 'catalog:submit']));
+    expect(actions).not.toContain('catalog:delete');
+    expect(actions).not.toContain('catalog:review');
   });
 });
 
