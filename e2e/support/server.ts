@@ -6,7 +6,12 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-export type RunningServer = { url: string; api: string; dataDir: string; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  api: string;
+  dataDir: string;
+  stop(opts?: { keepData?: boolean }): Promise<void>;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,10 +24,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (built web app, embedded database, demo city) on a free port with a fresh data folder. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * Starts the real server (built web app, embedded database, demo city) on a free port, with a fresh
+ * data folder unless one is given.
+ */
+export async function startServer(opts: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'odp-e2e-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'odp-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -59,10 +67,10 @@ export async function startServer(): Promise<RunningServer> {
     url,
     api: `${url}/dtwave-om`,
     dataDir,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
