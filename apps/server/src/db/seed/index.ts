@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
+import { seedDemoCatalogue } from './catalogue/index.js';
 import { seedAccounts, seedAnnouncements, seedDemoCity } from './demo.js';
 import { seedReference } from './reference.js';
 
@@ -21,7 +22,10 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
       await seedDemoCity(tx);
       await seedAnnouncements(tx);
     }
-    return seedAccounts(tx, demo);
+    const lines = await seedAccounts(tx, demo);
+    // The demo catalogue names the demo accounts as its authors and reviewers, so it comes after them.
+    if (demo) await seedDemoCatalogue(tx, config.dataDir);
+    return lines;
   });
   if (!demo) {
     const file = path.join(config.dataDir, 'initial-admin-password.txt');

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { seedCategories } from '../../modules/catalogue/category/seed.js';
 import type { Executor } from '../client.js';
 import {
   checkRules,
@@ -75,6 +76,8 @@ export async function seedReference(db: Executor) {
     .insert(siteConfig)
     .values(Object.entries(SITE_CONFIG).map(([key, [value, description]]) => ({ key, value, description })))
     .onConflictDoNothing();
+
+  await seedCategories(db);
 
   await db
     .insert(checkRules)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchas, logs, sessions, users } from '../../db/schema/index.js';
 import { createDepart, createUser, login, signedIn } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
+import { entryInput } from '../catalogue/test-factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -151,6 +152,32 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     expect(actions).toEqual(expect.arrayContaining(['isDepartment:switch', 'catalog:add', 'catalog:submit']));
     expect(actions).not.toContain('catalog:delete');
     expect(actions).not.toContain('catalog:review');
+  });
+});
+
+describe('menu badges', () => {
+  it('shows a reviewer the number of pending reviews on 目录审核', async () => {
+    const depart = await createDepart(ctx.db);
+    const officer = await signedIn(ctx, { roles: ['dept_admin'], departs: [depart] });
+    const reviewer = await signedIn(ctx, { roles: ['reviewer'] });
+    const badge = async () => {
+      const res = await call<UserPermissionResult>(ctx, 'GET', '/sys/permission/getUserPermissionByToken', {
+        token: reviewer.token,
+      });
+      const review = res.body.result.menu.find((m) => m.path === '/review');
+      return review?.children?.find((c) => c.path === '/review/catalogue')?.number ?? 0;
+    };
+    const before = await badge();
+    const saved = await call<{ id: string }>(ctx, 'POST', '/api/cataLog/save', {
+      token: officer.token,
+      body: entryInput(),
+    });
+    expect(saved.status).toBe(200);
+    await call(ctx, 'POST', '/api/flowcatalog/submitCatalog', {
+      token: officer.token,
+      body: { ids: [saved.body.result.id] },
+    });
+    expect(await badge()).toBe(before + 1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { permissions } from '../../db/schema/index.js';
-import { buildAuth, buildMenuTree } from './menu.js';
+import { buildAuth, buildMenuTree, withBadges } from './menu.js';
 
 type Row = typeof permissions.$inferSelect;
 let n = 0;
@@ -61,5 +61,17 @@ describe('buildAuth', () => {
       ['a:add', '0'],
       ['a:del', '1'],
     ]);
+  });
+});
+
+describe('withBadges', () => {
+  it('puts counters on matching entries at any depth', async () => {
+    const tree = buildMenuTree([row({ id: 'd2', menuType: 0, path: '/r' }), row({ parentId: 'd2', path: '/r/x' })]);
+    const badged = await withBadges(tree, { '/r/x': async () => 7 });
+    expect(badged[0].children?.[0].number).toBe(7);
+    expect(badged[0].number).toBe(7);
+    const none = await withBadges(tree, { '/r/x': async () => 0 });
+    expect(none[0].number).toBeUndefined();
+    expect(none[0].children?.[0].number).toBe(0);
   });
 });

@@ -61,3 +61,26 @@ export function buildAuth(
     allAuth: all.filter(isButton).map(toAction),
   };
 }
+
+/**
+ * Sets `number` on the menu entries whose path has a counter (e.g. pending reviews); a directory
+ * shows the sum of its children so that the count is visible while it is collapsed.
+ */
+export async function withBadges(
+  menu: MenuItem[],
+  counters: Partial<Record<string, () => Promise<number>>>,
+): Promise<MenuItem[]> {
+  return Promise.all(
+    menu.map(async (item) => {
+      const count = counters[item.path];
+      const children = item.children ? await withBadges(item.children, counters) : undefined;
+      const own = count ? await count() : 0;
+      const total = own + (children ?? []).reduce((sum, c) => sum + (c.number ?? 0), 0);
+      return {
+        ...item,
+        ...(children ? { children } : {}),
+        ...(count !== undefined || total > 0 ? { number: total } : {}),
+      };
+    }),
+  );
+}

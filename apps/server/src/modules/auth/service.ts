@@ -17,12 +17,13 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/auth/password.js';
 import { createSession, revokeSession, revokeUserSessions } from '../../platform/auth/sessions.js';
 import { badRequest, forbidden } from '../../platform/http/errors.js';
+import { menuBadges } from '../catalogue/workorder/service.js';
 import { selectDepartsOfUser as departsOfUser } from '../system/depart/repository.js';
 import { loadAllDictItems } from '../system/dict/service.js';
 import { tenantsByIds } from '../system/tenant/service.js';
 import { consumeCaptcha } from './captcha.js';
 import { clearFailures, lockState, recordFailure } from './lockout.js';
-import { buildAuth, buildMenuTree } from './menu.js';
+import { buildAuth, buildMenuTree, withBadges } from './menu.js';
 import { allPermissionRows, findActiveUserByName, grantedPermissionRows, toUserInfo } from './repository.js';
 
 type ClientMeta = { ip: string; userAgent?: string };
@@ -112,7 +113,8 @@ export async function logout(db: Db, actor: Actor) {
 
 export async function userPermissions(db: Db, actor: Actor): Promise<UserPermissionResult> {
   const [granted, all] = await Promise.all([grantedPermissionRows(db, actor.userId), allPermissionRows(db)]);
-  return { menu: buildMenuTree(granted), ...buildAuth(granted, all) };
+  const counters = Object.fromEntries(Object.entries(menuBadges).map(([path, count]) => [path, () => count(db)]));
+  return { menu: await withBadges(buildMenuTree(granted), counters), ...buildAuth(granted, all) };
 }
 
 export async function currentUserDeparts(db: Db, actor: Actor) {

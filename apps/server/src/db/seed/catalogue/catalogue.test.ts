@@ -1,0 +1,229 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CatalogueCreateInput, INPUT_FREQUENCY_RULE, isPublic } from '@odp/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+import {
+  catalogueFiles,
+  catalogueItems,
+  catalogueLogs,
+  catalogueRows,
+  catalogues,
+  codeSequences,
+  workOrders,
+} from '../../schema/index.js';
+import { seedAccounts, seedDemoCity } from '../demo.js';
+import { DATASETS } from './datasets/index.js';
+import { toCsv } from './datasets/types.js';
+import { ENTRY_DEFS } from './entries.js';
+import { isValidUscc } from './geo.js';
+import { type DemoCatalogueSummary, seedDemoCatalogue } from './index.js';
+import { chinaDate, Rng } from './random.js';
+
+let ctx: TestContext;
+let dataDir: string;
+let summary: DemoCatalogueSummary;
+let seconds: number;
+type Entry = typeof catalogues.$inferSelect;
+let entries: Entry[];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'odp-demo-catalogue-'));
+  await seedDemoCity(ctx.db);
+  await seedAccounts(ctx.db, true);
+  const started = performance.now();
+  summary = await ctx.db.transaction((tx) => seedDemoCatalogue(tx, dataDir));
+  seconds = (performance.now() - started) / 1000;
+  entries = await ctx.db.select().from(catalogues).orderBy(asc(catalogues.catalogCode));
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('demo catalogue of 滨江市', () => {
+  it('has enough entries across departments, districts and all 21 key areas', () => {
+    expect(summary.entries).toBe(ENTRY_DEFS.length);
+    expect(entries.length).toBeGreaterThanOrEqual(80);
+    const orgs = new Set(entries.map((e) => e.orgCode));
+    expect(orgs.size).toBeGreaterThanOrEqual(12);
+    expect([...orgs].filter((o) => o.startsWith('BJQ')).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(entries.map((e) => e.keyAreasType))).toEqual(
+      new Set(Array.from({ length: 21 }, (_, i) => `${i + 1}`)),
+    );
+    console.info(
+      `demo catalogue: ${summary.entries} entries, ${summary.files} files, ${summary.rows} rows in ${seconds.toFixed(2)} s`,
+    );
+  });
+
+  it('covers every state, most entries on the shelf', () => {
+    const states = new Map<string, number>();
+    for (const e of entries)
+      states.set(`${e.catalogStatus}/${e.shelfStatus}`, (states.get(`${e.catalogStatus}/${e.shelfStatus}`) ?? 0) + 1);
+    for (const s of ['0/0', '1/0', '3/0', '2/0', '2/1', '2/2', '2/3', '2/4', '2/9'])
+      expect(states.get(s), s).toBeGreaterThan(0);
+    expect(states.get('2/2')).toBeGreaterThan(entries.length / 2);
+    const onShelf = entries.filter((e) => e.shelfStatus === 2);
+    expect(onShelf.filter((e) => e.openType === '1').length).toBeGreaterThan(onShelf.length / 2);
+    expect(onShelf.some((e) => e.openType === '2' && e.openCondition)).toBe(true);
+    expect(onShelf.some((e) => e.openType === '3')).toBe(true);
+    for (const e of entries.filter((x) => x.shelfStatus === 9)) expect(e.shelfStatusBeforeDelete).not.toBeNull();
+    expect(new Set(entries.filter((e) => e.shelfStatus === 9).map((e) => e.shelfStatusBeforeDelete))).toEqual(
+      new Set([0, 2, 4]),
+    );
+  });
+
+  it('gives every entry a unique code by the fill rule and advances the code sequences', async () => {
+    const codes = entries.map((e) => e.catalogCode);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const c of codes) expect(c).toMatch(/^[123]-\d{2}-\d{3}-\d{4}$/);
+    expect(entries.find((e) => e.orgCode === 'BJ003' && e.catalogName === '公交线路站点信息')?.catalogCode).toBe(
+      '3-06-003-0001',
+    );
+    const [seq] = await ctx.db.select().from(codeSequences).where(eq(codeSequences.prefix, '3-06-003'));
+    expect(seq.value).toBe(codes.filter((c) => c.startsWith('3-06-003-')).length);
+  });
+
+  it('maps every entry back to a valid CatalogueCreateInput with 4–12 data items', async () => {
+    const items = await ctx.db.select().from(catalogueItems).orderBy(asc(catalogueItems.serialNumber));
+    for (const e of entries) {
+      const list = items.filter((i) => i.catalogId === e.id);
+      expect(list.length, e.catalogName).toBeGreaterThanOrEqual(4);
+      expect(list.length, e.catalogName).toBeLessThanOrEqual(12);
+      const input = {
+        ...e,
+        releaseTime: e.releaseTime?.toISOString() ?? null,
+        dataList: list.map(({ id: _id, catalogId: _c, serialNumber: _s, ...item }) => item),
+      };
+      const parsed = CatalogueCreateInput.safeParse(input);
+      expect(parsed.success ? [] : parsed.error.issues, e.catalogName).toEqual([]);
+      const rule = INPUT_FREQUENCY_RULE[e.updateFrequency];
+      if (rule) expect(e.inputFrequency).toMatch(rule.pattern);
+      else expect(e.inputFrequency).toBeNull();
+      expect(e.searchVector, e.catalogName).toBeTruthy();
+      expect(e.dataUpdateTime).not.toBeNull();
+    }
+    expect(
+      items.some((i) => i.masked && ['联系电话', '法定代表人', '身份证号', '公民身份号码', '负责人'].includes(i.name)),
+    ).toBe(true);
+  });
+
+  it('attaches real data files to at least 20 public entries, rows counted', async () => {
+    const files = await ctx.db.select().from(catalogueFiles);
+    expect(files.length).toBe(summary.files);
+    const withFiles = entries.filter((e) => isPublic(e) && e.totalNum > 0 && files.some((f) => f.catalogId === e.id));
+    expect(withFiles.length).toBeGreaterThanOrEqual(20);
+    for (const e of withFiles) {
+      const [{ n }] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(catalogueRows)
+        .innerJoin(catalogueFiles, eq(catalogueFiles.id, catalogueRows.fileId))
+        .where(eq(catalogueFiles.catalogId, e.id));
+      expect(n, e.catalogName).toBe(e.totalNum);
+      // Seeding keeps the planned update time rather than "now".
+      expect(e.dataUpdateTime?.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    const byName = (name: string) => entries.find((e) => e.catalogName === name);
+    expect(byName('公交线路站点信息')?.totalNum).toBeGreaterThanOrEqual(300);
+    expect(byName('环境空气质量日报')?.totalNum).toBe(365 * 6);
+    const enterprise = files.find((f) => f.fileName === DATASETS.enterprises.fileName);
+    expect(enterprise?.columns).toEqual(DATASETS.enterprises.columns.map((c) => c.name));
+    const codeColumn = DATASETS.enterprises.columns.findIndex((c) => c.name === '统一社会信用代码');
+    const rows = await ctx.db
+      .select({ data: catalogueRows.data })
+      .from(catalogueRows)
+      .where(eq(catalogueRows.fileId, enterprise?.id ?? ''));
+    expect(rows.length).toBeGreaterThanOrEqual(500);
+    for (const r of rows) expect(isValidUscc(r.data[codeColumn]), r.data[codeColumn]).toBe(true);
+  });
+
+  it('traces each entry in the 编目日志 and opens one work order per pending review', async () => {
+    const logs = await ctx.db.select().from(catalogueLogs).orderBy(asc(catalogueLogs.createdAt));
+    const orders = await ctx.db.select().from(workOrders);
+    const expectedOpen: Record<string, string> = { '1/0': 'catalog', '2/1': 'upShelf', '2/3': 'offShelf' };
+    for (const e of entries) {
+      const trail = logs.filter((l) => l.catalogId === e.id);
+      expect(trail[0]?.action, e.catalogName).toBe('create');
+      const last = trail[trail.length - 1];
+      expect([last.toCatalogStatus, last.toShelfStatus], e.catalogName).toEqual([e.catalogStatus, e.shelfStatus]);
+      for (let i = 1; i < trail.length; i++) {
+        expect(trail[i].createdAt.getTime()).toBeGreaterThan(trail[i - 1].createdAt.getTime());
+        expect([trail[i].fromCatalogStatus, trail[i].fromShelfStatus]).toEqual([
+          trail[i - 1].toCatalogStatus,
+          trail[i - 1].toShelfStatus,
+        ]);
+      }
+      expect(last.createdAt.getTime()).toBeLessThan(Date.now());
+      const open = orders.filter((o) => o.catalogId === e.id && o.status === 1);
+      const want = expectedOpen[`${e.catalogStatus}/${e.shelfStatus}`];
+      expect(
+        open.map((o) => o.orderType),
+        e.catalogName,
+      ).toEqual(want ? [want] : []);
+      if (e.catalogStatus === 3) expect(trail.find((l) => l.action === 'reject')?.comment).toBeTruthy();
+      if (e.shelfStatus === 2) expect(e.releaseTime).not.toBeNull();
+    }
+    const jt = logs.filter((l) => l.username === 'jtadmin');
+    expect(jt.length).toBeGreaterThan(0);
+    expect(jt.every((l) => l.orgCode === 'BJ003')).toBe(true);
+    expect(logs.some((l) => l.username === 'wsjadmin')).toBe(true);
+    expect(logs.filter((l) => l.action === 'approve').every((l) => l.username === 'reviewer')).toBe(true);
+    const offShelf = orders.find((o) => o.orderType === 'offShelf' && o.status === 1);
+    expect(offShelf?.payload).toMatchObject({ reason: expect.any(String), reasonLabel: expect.any(String) });
+    expect(orders.some((o) => o.status === 2 && o.decision === 'approve' && o.handlerId)).toBe(true);
+    expect(orders.some((o) => o.decision === 'recall')).toBe(true);
+  });
+
+  it('shows public interest only where the public could see the entry', () => {
+    for (const e of entries) {
+      if (e.openType === '3' || e.releaseTime === null) expect(e.viewNum, e.catalogName).toBe(0);
+      if (isPublic(e)) expect(e.viewNum, e.catalogName).toBeGreaterThan(0);
+      if (e.downloadNum > 0) expect(e.openType).toBe('1');
+      if (e.scoreCount > 0) expect(Number(e.scoreAvg)).toBeGreaterThanOrEqual(1);
+    }
+    const releases = entries.filter((e) => e.releaseTime).map((e) => e.releaseTime?.getTime() ?? 0);
+    const spanDays = (Math.max(...releases) - Math.min(...releases)) / 86_400_000;
+    expect(spanDays).toBeGreaterThan(365);
+  });
+
+  it('generates the same files from the same seed and day', () => {
+    const today = chinaDate(new Date('2026-03-15T04:00:00Z'));
+    for (const ds of Object.values(DATASETS)) {
+      const a = toCsv(ds.columns, ds.rows(new Rng(ds.key), { today }));
+      const b = toCsv(ds.columns, ds.rows(new Rng(ds.key), { today }));
+      expect(a, ds.key).toBe(b);
+      expect(ds.columns.length, ds.key).toBeLessThanOrEqual(12);
+      const rows = ds.rows(new Rng(ds.key), { today });
+      const keys = ds.columns.flatMap((c, i) => (c.primaryKey ? [i] : []));
+      expect(keys.length, ds.key).toBeGreaterThan(0);
+      expect(new Set(rows.map((r) => keys.map((i) => r[i]).join('|'))).size, ds.key).toBe(rows.length);
+      for (const r of rows) {
+        expect(r.length).toBe(ds.columns.length);
+        r.forEach((v, i) => {
+          const type = ds.columns[i].dataType;
+          if (type === 'N') expect(String(v), `${ds.key} ${ds.columns[i].name}`).toMatch(/^-?\d+(\.\d+)?$/);
+          if (type === 'D') expect(String(v) <= '2026-03-15', `${ds.key} ${ds.columns[i].name}`).toBe(true);
+          expect(String(v), `${ds.key} ${ds.columns[i].name}`).not.toBe('');
+        });
+      }
+    }
+  });
+
+  it('keeps names unique within each department', async () => {
+    const dupes = await ctx.db
+      .select({ org: catalogues.orgCode, name: catalogues.catalogName, n: sql<number>`count(*)::int` })
+      .from(catalogues)
+      .groupBy(catalogues.orgCode, catalogues.catalogName)
+      .having(sql`count(*) > 1`);
+    expect(dupes).toEqual([]);
+    const [{ n }] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(catalogues)
+      .where(and(eq(catalogues.shelfStatus, 2), eq(catalogues.catalogStatus, 2)));
+    expect(n).toBeGreaterThanOrEqual(55);
+  });
+});

@@ -1,0 +1,457 @@
+import {
+  CATALOGUE_LOG_ACTION_LABEL,
+  CatalogStatus,
+  type CatalogueCreateInput,
+  type CatalogueDetail,
+  type CatalogueItem,
+  type CatalogueListQuery,
+  type CatalogueLogAction,
+  type CatalogueLogItem,
+  type CatalogueLogQuery,
+  type CatalogueUpdateInput,
+  isEditable,
+  type LifecycleResult,
+  type Page,
+  ShelfStatus,
+} from '@odp/contracts';
+import { and, desc, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../../../db/client.js';
+import { catalogueLogs, catalogues } from '../../../db/schema/index.js';
+import { logOperation } from '../../../platform/audit/log.js';
+import type { Actor } from '../../../platform/auth/actor.js';
+import { badRequest, forbidden, notFound } from '../../../platform/http/errors.js';
+import { orderBy, paginate } from '../../../platform/resource/paging.js';
+import { refreshSearchVector } from '../../../platform/search/vector.js';
+import { nextCatalogCode } from '../code.js';
+import { transitionMany } from '../flow/service.js';
+import { departNameOf, keyAreaLabels } from '../labels.js';
+import { ownsEntry, ScopeMessages, scopeFilter, seesAllDepartments } from '../scope.js';
+import { toDetail, toItem } from './present.js';
+import {
+  categoryName,
+  countEntries,
+  countLogs,
+  deleteEntryRow,
+  departExists,
+  type EntryRow,
+  filesOf,
+  findEntry,
+  insertEntryRow,
+  insertLog,
+  itemsOf,
+  nameTaken,
+  replaceItems,
+  selectEntries,
+  selectLogs,
+  updateEntryRow,
+} from './repository.js';
+
+export const EntryMessages = {
+  duplicateName: '本部门已存在同名目录',
+  unknownCategory: '所选资源分类不存在',
+  unknownDepart: '数源单位不存在',
+  onlyDrafts: '只能删除草稿',
+} as const;
+
+/** `%`, `_` and `\` in a search text are matched literally. */
+export const likeOf = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+
+const SORTABLE = {
+  createTime: catalogues.createdAt,
+  updateTime: catalogues.updatedAt,
+  catalogName: catalogues.catalogName,
+  catalogCode: catalogues.catalogCode,
+  releaseTime: catalogues.releaseTime,
+  catalogStatus: catalogues.catalogStatus,
+  shelfStatus: catalogues.shelfStatus,
+};
+
+/** The list's filters within the caller's scope; deleted entries only when asked for by status. */
+export function listFilter(actor: Actor, q: Omit<CatalogueListQuery, 'pageNo' | 'pageSize'>): SQL | undefined {
+  return and(
+    scopeFilter(actor),
+    q.catalogName ? ilike(catalogues.catalogName, likeOf(q.catalogName)) : undefined,
+    q.orgCode ? eq(catalogues.orgCode, q.orgCode) : undefined,
+    q.catalogStatus !== undefined ? eq(catalogues.catalogStatus, q.catalogStatus) : undefined,
+    q.shelfStatus !== undefined
+      ? eq(catalogues.shelfStatus, q.shelfStatus)
+      : ne(catalogues.shelfStatus, ShelfStatus.deleted),
+    q.keyAreasType ? eq(catalogues.keyAreasType, q.keyAreasType) : undefined,
+    q.openType ? eq(catalogues.openType, q.openType) : undefined,
+    q.dataFormat ? eq(catalogues.dataFormat, q.dataFormat) : undefined,
+  );
+}
+
+export function listOrder(q: Pick<CatalogueListQuery, 'sort' | 'order'>) {
+  return [orderBy(q, SORTABLE, desc(catalogues.updatedAt)), desc(catalogues.id)];
+}
+
+async function pageOf(db: Db, actor: Actor, query: CatalogueListQuery, where: SQL | undefined) {
+  const page = await paginate(
+    query,
+    (limit, offset) => selectEntries(db, where, listOrder(query), limit, offset),
+    () => countEntries(db, where),
+  );
+  return { ...page, records: page.records.map((r) => toItem(actor, r.entry, r.departName)) };
+}
+
+export function listEntries(db: Db, actor: Actor, query: CatalogueListQuery): Promise<Page<CatalogueItem>> {
+  return pageOf(db, actor, query, listFilter(actor, query));
+}
+
+/** 草稿箱: the drafts of the caller's current department, whoever the caller is. */
+export function listDrafts(db: Db, actor: Actor, query: CatalogueListQuery): Promise<Page<CatalogueItem>> {
+  if (!actor.orgCode)
+    return Promise.resolve({ records: [], total: 0, size: query.pageSize, current: query.pageNo, pages: 0 });
+  const where = and(
+    eq(catalogues.orgCode, actor.orgCode),
+    eq(catalogues.catalogStatus, CatalogStatus.draft),
+    ne(catalogues.shelfStatus, ShelfStatus.deleted),
+    query.catalogName ? ilike(catalogues.catalogName, likeOf(query.catalogName)) : undefined,
+  );
+  return pageOf(db, actor, query, where);
+}
+
+/** An entry the caller may see, or a 404 / 403. */
+async function visibleEntry(db: Executor, actor: Actor, id: string, lock = false): Promise<EntryRow> {
+  const row = await findEntry(db, id, lock);
+  if (!row) throw notFound(ScopeMessages.notFound);
+  if (!ownsEntry(actor, row.orgCode)) throw forbidden(ScopeMessages.notOwnView);
+  return row;
+}
+
+export async function getEntry(db: Db, actor: Actor, id: string): Promise<CatalogueDetail> {
+  const row = await visibleEntry(db, actor, id);
+  const [items, files, departName, category] = await Promise.all([
+    itemsOf(db, id),
+    filesOf(db, id),
+    departNameOf(db, row.orgCode),
+    row.categoryId ? categoryName(db, row.categoryId) : null,
+  ]);
+  return toDetail(actor, row, { items, files, departName, categoryName: category });
+}
+
+/** The department an entry is catalogued for: the caller's own, or any one a reviewer names. */
+async function departmentFor(db: Executor, actor: Actor, given: string | null | undefined): Promise<string> {
+  if (given && seesAllDepartments(actor)) {
+    if (!(await departExists(db, given))) throw badRequest(EntryMessages.unknownDepart, { field: 'orgCode' });
+    return given;
+  }
+  if (!actor.orgCode) throw badRequest(ScopeMessages.noDepart);
+  return actor.orgCode;
+}
+
+/** The columns of the entry a create or an update writes from the form. */
+function columnsOf(input: CatalogueCreateInput) {
+  const { dataList: _items, releaseTime, orgCode: _org, ...fields } = input;
+  return { ...fields, releaseTime: releaseTime ? new Date(releaseTime) : null };
+}
+
+async function assertNameFree(db: Executor, orgCode: string, name: string, exceptId?: string) {
+  if (await nameTaken(db, orgCode, name, exceptId)) {
+    throw badRequest(EntryMessages.duplicateName, { field: 'catalogName' });
+  }
+}
+
+async function assertCategory(db: Executor, id: string | null | undefined) {
+  if (id && !(await categoryName(db, id))) throw badRequest(EntryMessages.unknownCategory, { field: 'categoryId' });
+}
+
+/** What the caller and their department look like in a 编目日志 row. */
+export type LogAuthor = { actor: Actor; departName: string | null };
+
+async function writeLog(
+  tx: Executor,
+  author: LogAuthor,
+  row: Pick<EntryRow, 'id' | 'catalogStatus' | 'shelfStatus'>,
+  action: CatalogueLogAction,
+  comment: string | null = null,
+  from?: Pick<EntryRow, 'catalogStatus' | 'shelfStatus'>,
+) {
+  await insertLog(tx, {
+    catalogId: row.id,
+    action,
+    fromCatalogStatus: from ? from.catalogStatus : null,
+    toCatalogStatus: row.catalogStatus,
+    fromShelfStatus: from ? from.shelfStatus : null,
+    toShelfStatus: row.shelfStatus,
+    comment,
+    userId: author.actor.userId,
+    username: author.actor.username,
+    realname: author.actor.realname,
+    orgCode: author.actor.orgCode,
+    departName: author.departName,
+  });
+}
+
+/** A database unique violation of the given index (the race the pre-check cannot see). */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: c, message } = e as { code?: string; constraint?: string; message?: string };
+    if (code === '23505' && (c === constraint || message?.includes(constraint))) return true;
+  }
+  return false;
+}
+
+/**
+ * Writes a new draft inside the caller's transaction: code by the fill rule, data items numbered
+ * 1..n, the 编目日志 row and the search vector. The import and the copy go through here too.
+ */
+export async function insertEntry(
+  tx: Tx,
+  author: LogAuthor,
+  input: CatalogueCreateInput,
+  orgCode: string,
+  labels: Record<string, string>,
+  log: { action: CatalogueLogAction; comment?: string | null } = { action: 'create' },
+): Promise<EntryRow> {
+  await assertNameFree(tx, orgCode, input.catalogName);
+  await assertCategory(tx, input.categoryId);
+  const catalogCode = await nextCatalogCode(tx, { ...input, orgCode });
+  const row = await insertEntryRow(tx, {
+    ...columnsOf(input),
+    catalogCode,
+    orgCode,
+    catalogStatus: CatalogStatus.draft,
+    shelfStatus: ShelfStatus.off,
+    createdBy: author.actor.userId,
+  });
+  await replaceItems(tx, row.id, input.dataList);
+  await writeLog(tx, author, row, log.action, log.comment ?? null);
+  await refreshSearchVector(tx, row.id, labels);
+  return row;
+}
+
+async function withNameRace<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'data_catalog_org_name_uq')) {
+      throw badRequest(EntryMessages.duplicateName, { field: 'catalogName' });
+    }
+    throw error;
+  }
+}
+
+export async function createEntry(db: Db, actor: Actor, input: CatalogueCreateInput): Promise<CatalogueDetail> {
+  const labels = await keyAreaLabels(db);
+  const author = { actor, departName: await departNameOf(db, actor.orgCode) };
+  const row = await withNameRace(() =>
+    db.transaction(async (tx) => {
+      const orgCode = await departmentFor(tx, actor, input.orgCode);
+      const created = await insertEntry(tx, author, input, orgCode, labels);
+      await logOperation(tx, actor, {
+        content: `新建目录：${created.catalogName}（${created.catalogCode}）`,
+        operateType: 'catalog:create',
+        target: created.id,
+      });
+      return created;
+    }),
+  );
+  return getEntry(db, actor, row.id);
+}
+
+/** Why an entry may not be edited now, or null. */
+export function editLock(row: EntryRow): string | null {
+  if (isEditable(row)) return null;
+  if (row.shelfStatus === ShelfStatus.deleted) return '目录已删除，请先恢复';
+  if (row.catalogStatus === CatalogStatus.pending) return '目录审核中，暂不能编辑';
+  if (row.shelfStatus === ShelfStatus.upPending) return '目录上架审核中，暂不能编辑';
+  return '目录下架审核中，暂不能编辑';
+}
+
+export async function updateEntry(db: Db, actor: Actor, input: CatalogueUpdateInput): Promise<CatalogueDetail> {
+  const labels = await keyAreaLabels(db);
+  const author = { actor, departName: await departNameOf(db, actor.orgCode) };
+  await withNameRace(() =>
+    db.transaction(async (tx) => {
+      const row = await findEntry(tx, input.id, true);
+      if (!row) throw notFound(ScopeMessages.notFound);
+      if (!ownsEntry(actor, row.orgCode)) throw forbidden(ScopeMessages.notOwn);
+      const locked = editLock(row);
+      if (locked) throw badRequest(locked);
+      const orgCode =
+        seesAllDepartments(actor) && input.orgCode ? await departmentFor(tx, actor, input.orgCode) : row.orgCode;
+      await assertNameFree(tx, orgCode, input.catalogName, row.id);
+      await assertCategory(tx, input.categoryId);
+      const { id: _id, ...rest } = input;
+      await updateEntryRow(tx, row.id, { ...columnsOf(rest), orgCode });
+      await replaceItems(tx, row.id, input.dataList);
+      await writeLog(tx, author, row, 'update', null, row);
+      await logOperation(tx, actor, {
+        content: `编辑目录：${input.catalogName}（${row.catalogCode}）`,
+        operateType: 'catalog:update',
+        target: row.id,
+      });
+      await refreshSearchVector(tx, row.id, labels);
+    }),
+  );
+  return getEntry(db, actor, input.id);
+}
+
+/** A free name for a copy: 名称（副本）, then 名称（副本2）, … */
+async function copyName(db: Executor, orgCode: string, name: string): Promise<string> {
+  for (let n = 1; n < 100; n++) {
+    const candidate = `${name}（副本${n === 1 ? '' : n}）`;
+    if (!(await nameTaken(db, orgCode, candidate))) return candidate;
+  }
+  throw badRequest(EntryMessages.duplicateName, { field: 'catalogName' });
+}
+
+/** Copies an entry with its data items (not its files) as a new draft of the same department. */
+export async function copyEntry(db: Db, actor: Actor, id: string): Promise<CatalogueDetail> {
+  const labels = await keyAreaLabels(db);
+  const author = { actor, departName: await departNameOf(db, actor.orgCode) };
+  const row = await withNameRace(() =>
+    db.transaction(async (tx) => {
+      const source = await visibleEntry(tx, actor, id);
+      const items = await itemsOf(tx, id);
+      const {
+        id: _id,
+        catalogCode: _code,
+        catalogStatus: _cs,
+        shelfStatus: _ss,
+        shelfStatusBeforeDelete: _sb,
+        createdAt: _ca,
+        updatedAt: _ua,
+        createdBy: _cb,
+        ...fields
+      } = source;
+      const catalogName = await copyName(tx, source.orgCode, source.catalogName);
+      const catalogCode = await nextCatalogCode(tx, source);
+      const created = await insertEntryRow(tx, {
+        ...fields,
+        catalogName,
+        catalogCode,
+        catalogStatus: CatalogStatus.draft,
+        shelfStatus: ShelfStatus.off,
+        releaseTime: null,
+        dataUpdateTime: null,
+        viewNum: 0,
+        downloadNum: 0,
+        applicationsNum: 0,
+        collectNum: 0,
+        scoreAvg: '0',
+        scoreCount: 0,
+        totalNum: 0,
+        createdBy: actor.userId,
+      });
+      await replaceItems(tx, created.id, items);
+      await writeLog(tx, author, created, 'copy', `复制自 ${source.catalogName}（${source.catalogCode}）`);
+      await logOperation(tx, actor, {
+        content: `复制目录：${source.catalogName} → ${catalogName}`,
+        operateType: 'catalog:copy',
+        target: created.id,
+      });
+      await refreshSearchVector(tx, created.id, labels);
+      return created;
+    }),
+  );
+  return getEntry(db, actor, row.id);
+}
+
+/**
+ * Deletes one draft for good (drafts were never published, so nothing needs to be recoverable).
+ * Answers null when deleted, 'notDraft' when the entry is not a draft, or the refusal reason.
+ */
+async function deleteDraft(db: Db, actor: Actor, id: string): Promise<string | null | 'notDraft'> {
+  return db.transaction(async (tx) => {
+    const row = await findEntry(tx, id, true);
+    if (!row) return ScopeMessages.notFound;
+    if (!ownsEntry(actor, row.orgCode)) return ScopeMessages.notOwn;
+    if (row.catalogStatus !== CatalogStatus.draft) return 'notDraft';
+    await deleteEntryRow(tx, id);
+    await logOperation(tx, actor, {
+      content: `删除草稿：${row.catalogName}（${row.catalogCode}）`,
+      operateType: 'catalog:draftDelete',
+      target: id,
+    });
+    return null;
+  });
+}
+
+/**
+ * 删除: drafts go for good; any other entry takes the lifecycle's soft delete (已删除, recoverable),
+ * which needs catalog:delete. With `onlyDrafts` other entries are refused.
+ */
+export async function deleteEntries(
+  db: Db,
+  actor: Actor,
+  ids: string[],
+  onlyDrafts: boolean,
+): Promise<LifecycleResult> {
+  const result: LifecycleResult = { succeeded: [], refused: [] };
+  const others: string[] = [];
+  for (const id of new Set(ids)) {
+    const outcome = await deleteDraft(db, actor, id);
+    if (outcome === null) result.succeeded.push(id);
+    else if (outcome !== 'notDraft') result.refused.push({ id, reason: outcome });
+    else if (onlyDrafts) result.refused.push({ id, reason: EntryMessages.onlyDrafts });
+    else others.push(id);
+  }
+  if (others.length) {
+    const soft = await transitionMany(db, actor, others, 'delete');
+    result.succeeded.push(...soft.succeeded);
+    result.refused.push(...soft.refused);
+  }
+  return result;
+}
+
+function toLogItem(r: Awaited<ReturnType<typeof selectLogs>>[number]): CatalogueLogItem {
+  return {
+    id: r.id,
+    catalogId: r.catalogId,
+    catalogName: r.catalogName,
+    catalogCode: r.catalogCode,
+    action: r.action,
+    actionLabel: CATALOGUE_LOG_ACTION_LABEL[r.action as CatalogueLogAction] ?? r.action,
+    fromCatalogStatus: r.fromCatalogStatus,
+    toCatalogStatus: r.toCatalogStatus,
+    fromShelfStatus: r.fromShelfStatus,
+    toShelfStatus: r.toShelfStatus,
+    comment: r.comment,
+    username: r.username,
+    realname: r.realname,
+    orgCode: r.orgCode,
+    departName: r.departName,
+    createTime: r.createdAt.toISOString(),
+  };
+}
+
+/** The 编目日志 of one entry, newest first. */
+export async function logsOfEntry(db: Db, actor: Actor, id: string): Promise<CatalogueLogItem[]> {
+  await visibleEntry(db, actor, id);
+  const rows = await selectLogs(db, eq(catalogueLogs.catalogId, id), 1000, 0);
+  return rows.map(toLogItem);
+}
+
+/** A date-only bound covers its whole day. */
+function timeBound(value: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const d = new Date(`${value}T00:00:00+08:00`);
+    if (end) d.setUTCDate(d.getUTCDate() + 1);
+    return d;
+  }
+  return new Date(value);
+}
+
+/** The global 编目日志 over the entries in the caller's scope. */
+export async function logPage(db: Db, actor: Actor, q: CatalogueLogQuery): Promise<Page<CatalogueLogItem>> {
+  const where = and(
+    scopeFilter(actor),
+    q.catalogName ? ilike(catalogues.catalogName, likeOf(q.catalogName)) : undefined,
+    q.orgCode ? eq(catalogues.orgCode, q.orgCode) : undefined,
+    q.action ? eq(catalogueLogs.action, q.action) : undefined,
+    q.operator
+      ? or(ilike(catalogueLogs.realname, likeOf(q.operator)), ilike(catalogueLogs.username, likeOf(q.operator)))
+      : undefined,
+    q.startTime ? gte(catalogueLogs.createdAt, timeBound(q.startTime, false)) : undefined,
+    q.endTime ? lt(catalogueLogs.createdAt, timeBound(q.endTime, true)) : undefined,
+  );
+  const page = await paginate(
+    q,
+    (limit, offset) => selectLogs(db, where, limit, offset),
+    () => countLogs(db, where),
+  );
+  return { ...page, records: page.records.map(toLogItem) };
+}

@@ -1,0 +1,116 @@
+import {
+  CatalogStatus,
+  CataloguePerm,
+  type CatalogueTodo,
+  type LifecycleResult,
+  type Page,
+  REVIEW_ACTIONS,
+  ShelfStatus,
+  WORK_ORDER_DECISION_LABEL,
+  WORK_ORDER_TYPE_LABEL,
+  type WorkOrderDecision,
+  type WorkOrderItem,
+  type WorkOrderListQuery,
+  WorkOrderMessages,
+  type WorkOrderPayload,
+  type WorkOrderType,
+} from '@odp/contracts';
+import { and, eq, ilike } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { catalogues, workOrders } from '../../../db/schema/index.js';
+import type { Actor } from '../../../platform/auth/actor.js';
+import { paginate } from '../../../platform/resource/paging.js';
+import type { EntryRow } from '../entry/repository.js';
+import { likeOf } from '../entry/service.js';
+import { type ActionPick, transitionMany } from '../flow/service.js';
+import { countWorkOrders, departmentCounts, liveEntry, selectWorkOrders } from './repository.js';
+
+/** The review an entry waits for, judged from its state. */
+export function pendingReviewOf(entry: Pick<EntryRow, 'catalogStatus' | 'shelfStatus'>): WorkOrderType | null {
+  if (entry.catalogStatus === CatalogStatus.pending) return 'catalog';
+  if (entry.shelfStatus === ShelfStatus.upPending) return 'upShelf';
+  if (entry.shelfStatus === ShelfStatus.downPending) return 'offShelf';
+  return null;
+}
+
+/** Approve or reject whichever review of the entry is pending, through the one transition function. */
+const decide =
+  (decision: 'approve' | 'reject'): ActionPick =>
+  (entry) => {
+    const review = pendingReviewOf(entry);
+    return review ? REVIEW_ACTIONS[review][decision] : { refused: WorkOrderMessages.nothingPending };
+  };
+
+export function completeByDataIds(db: Db, actor: Actor, dataIds: string[], comment?: string): Promise<LifecycleResult> {
+  return transitionMany(db, actor, dataIds, decide('approve'), { comment });
+}
+
+export function rejectByDataIds(db: Db, actor: Actor, dataIds: string[], comment?: string): Promise<LifecycleResult> {
+  return transitionMany(db, actor, dataIds, decide('reject'), { comment });
+}
+
+export async function listWorkOrders(db: Db, q: WorkOrderListQuery): Promise<Page<WorkOrderItem>> {
+  const pending = q.type === 1;
+  const where = and(
+    eq(workOrders.status, q.type),
+    pending ? liveEntry : undefined,
+    q.orderType ? eq(workOrders.orderType, q.orderType) : undefined,
+    q.catalogName ? ilike(catalogues.catalogName, likeOf(q.catalogName)) : undefined,
+    q.launchOrgCode ? eq(workOrders.launchOrgCode, q.launchOrgCode) : undefined,
+  );
+  const page = await paginate(
+    q,
+    (limit, offset) => selectWorkOrders(db, where, limit, offset, pending),
+    () => countWorkOrders(db, where),
+  );
+  return {
+    ...page,
+    records: page.records.map((r): WorkOrderItem => {
+      const orderType = r.order.orderType as WorkOrderType;
+      const decision = r.order.decision as WorkOrderDecision | null;
+      return {
+        id: r.order.id,
+        catalogId: r.order.catalogId,
+        catalogName: r.catalogName,
+        catalogCode: r.catalogCode,
+        orderType,
+        typeLabel: WORK_ORDER_TYPE_LABEL[orderType] ?? orderType,
+        status: r.order.status,
+        launchOrgCode: r.order.launchOrgCode,
+        launchDepartName: r.launchDepartName,
+        submitter: r.submitter,
+        submitTime: r.order.submitTime.toISOString(),
+        approvalTime: r.order.approvalTime?.toISOString() ?? null,
+        handler: r.handler,
+        decision,
+        decisionLabel: decision ? (WORK_ORDER_DECISION_LABEL[decision] ?? decision) : null,
+        comment: r.order.comment,
+        payload: (r.order.payload as WorkOrderPayload | null) ?? null,
+      };
+    }),
+  };
+}
+
+/** Work orders waiting for a reviewer: the 目录审核 menu's badge. */
+export function pendingWorkOrderCount(db: Db): Promise<number> {
+  return countWorkOrders(db, and(eq(workOrders.status, 1), liveEntry));
+}
+
+/** Counters for menu entries by path, for getUserPermissionByToken. */
+export const menuBadges: Record<string, (db: Db) => Promise<number>> = {
+  '/review/catalogue': pendingWorkOrderCount,
+};
+
+/** The home page's pending work: reviews for reviewers, the department's entries needing attention. */
+export async function todoOf(db: Db, actor: Actor): Promise<CatalogueTodo> {
+  const pendingReview = actor.perms.has(CataloguePerm.workOrder) ? await pendingWorkOrderCount(db) : 0;
+  if (!actor.orgCode) return { pendingReview, myDrafts: 0, myRejected: 0, myPendingShelf: 0, myInReview: 0 };
+  const row = await departmentCounts(db, actor.orgCode);
+  return {
+    pendingReview,
+    myDrafts: Number(row.drafts),
+    myRejected: Number(row.rejected),
+    myPendingShelf: Number(row.pendingShelf),
+    myInReview: Number(row.inReview),
+  };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { PageQuery } from '../core/envelope.js';
+import type { CatalogueAction, WorkOrderType } from './lifecycle.js';
+
+export const WORK_ORDER_TYPES = ['catalog', 'upShelf', 'offShelf'] as const;
+export const WORK_ORDER_TYPE_LABEL: Record<WorkOrderType, string> = {
+  catalog: '编目审核',
+  upShelf: '上架审核',
+  offShelf: '下架审核',
+};
+
+/** 1 待处理, 2 已处理 */
+export const WorkOrderStatus = { pending: 1, done: 2 } as const;
+
+/** How a work order was closed: approved or rejected by a reviewer, or withdrawn by the submitter. */
+export type WorkOrderDecision = 'approve' | 'reject' | 'recall';
+export const WORK_ORDER_DECISION_LABEL: Record<WorkOrderDecision, string> = {
+  approve: '通过',
+  reject: '驳回',
+  recall: '已撤回',
+};
+
+/** The reviewer's approve and reject for each kind of pending review. */
+export const REVIEW_ACTIONS: Record<WorkOrderType, { approve: CatalogueAction; reject: CatalogueAction }> = {
+  catalog: { approve: 'approve', reject: 'reject' },
+  upShelf: { approve: 'upShelfApprove', reject: 'upShelfReject' },
+  offShelf: { approve: 'offShelfApprove', reject: 'offShelfReject' },
+};
+
+export const WorkOrderListQuery = PageQuery.extend({
+  type: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 1 || v === 2, '工单类型只能是 1（待处理）或 2（已处理）')
+    .default(1),
+  orderType: z.enum(WORK_ORDER_TYPES, { error: '审核类型不正确' }).optional(),
+  catalogName: z.string().trim().max(100).optional(),
+  launchOrgCode: z.string().trim().max(64).optional(),
+});
+export type WorkOrderListQuery = z.infer<typeof WorkOrderListQuery>;
+
+export type WorkOrderItem = {
+  id: string;
+  catalogId: string;
+  catalogName: string;
+  catalogCode: string;
+  orderType: WorkOrderType;
+  typeLabel: string;
+  status: number;
+  launchOrgCode: string;
+  launchDepartName: string | null;
+  submitter: string | null;
+  submitTime: string;
+  approvalTime: string | null;
+  handler: string | null;
+  decision: WorkOrderDecision | null;
+  decisionLabel: string | null;
+  comment: string | null;
+  payload: WorkOrderPayload | null;
+};
+
+/** What the submitter attached: the off-shelf reason code and its label, and the request's text. */
+export type WorkOrderPayload = { reason?: string | null; reasonLabel?: string | null; comment?: string | null };
+
+const comment = z.string().trim().max(500, '意见不能超过 500 个字符').optional();
+const dataId = z.string().uuid('目录 ID 格式不正确');
+const dataIds = z.array(dataId).min(1, '请选择要处理的工单').max(200, '一次最多处理 200 条');
+
+/** `dataId` is the catalogue entry's id: the decision applies to whichever review of it is pending. */
+export const CompleteByDataIdInput = z.object({ dataId, comment });
+export type CompleteByDataIdInput = z.infer<typeof CompleteByDataIdInput>;
+export const RejectByDataIdInput = z.object({ dataId, comment });
+export type RejectByDataIdInput = z.infer<typeof RejectByDataIdInput>;
+export const BatchCompleteByDataIdInput = z.object({ dataIds, comment });
+export type BatchCompleteByDataIdInput = z.infer<typeof BatchCompleteByDataIdInput>;
+export const BatchRejectByDataIdInput = z.object({ dataIds, comment });
+export type BatchRejectByDataIdInput = z.infer<typeof BatchRejectByDataIdInput>;
+
+/** The signed-in user's pending work for the back-office home page. */
+export type CatalogueTodo = {
+  /** Work orders waiting for a reviewer (0 for users who do not review). */
+  pendingReview: number;
+  /** Drafts of the user's department. */
+  myDrafts: number;
+  /** Entries of the department that failed review and wait to be fixed. */
+  myRejected: number;
+  /** Approved entries of the department not yet on shelf (waiting for an on-shelf request). */
+  myPendingShelf: number;
+  /** Entries of the department waiting for a reviewer (catalogue, on-shelf or off-shelf review). */
+  myInReview: number;
+};
+
+export const WorkOrderMessages = {
+  rejectCommentRequired: '请填写驳回意见',
+  nothingPending: '该目录没有待处理的审核',
+} as const;
