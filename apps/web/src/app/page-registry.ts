@@ -8,6 +8,12 @@ import { lazyPage } from './lazy-page';
 export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = {
   'admin/PageHome': lazyPage(() => import('@/pages/admin/PageHome')),
   'admin/system/UserPage': lazyPage(() => import('@/pages/admin/system/UserPage')),
+  'admin/catalogue/CatalogueListPage': lazyPage(() => import('@/pages/admin/catalogue/CatalogueListPage')),
+  'admin/catalogue/CatalogueFormPage': lazyPage(() => import('@/pages/admin/catalogue/CatalogueFormPage')),
+  'admin/catalogue/DraftsPage': lazyPage(() => import('@/pages/admin/catalogue/DraftsPage')),
+  'admin/catalogue/CatalogueLogPage': lazyPage(() => import('@/pages/admin/catalogue/CatalogueLogPage')),
+  'admin/catalogue/CategoryPage': lazyPage(() => import('@/pages/admin/catalogue/CategoryPage')),
+  'admin/review/WorkOrderPage': lazyPage(() => import('@/pages/admin/review/WorkOrderPage')),
 };
 
 /** Tolerates the spellings menus carry over from older systems: a leading slash, `views/`, `/index`, `.vue`. */

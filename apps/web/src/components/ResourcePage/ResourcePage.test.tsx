@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResourcePage } from './ResourcePage';
 import { defineResourceView, type ListParams } from './types';
@@ -145,5 +146,89 @@ describe('ResourcePage', { timeout: 30_000 }, () => {
     expect(screen.queryByText('删除')).toBeNull();
     expect(screen.queryByText('审核')).toBeNull();
     expect(screen.queryByText('批量删除')).toBeNull();
+  });
+});
+
+describe('ResourcePage extensions', { timeout: 30_000 }, () => {
+  function TabbedPage({ view }: { view: Parameters<typeof ResourcePage>[0]['view'] }) {
+    const [tab, setTab] = useState('all');
+    return (
+      <ResourcePage
+        view={view}
+        params={tab === 'frozen' ? { status: 2 } : {}}
+        tabs={{
+          activeKey: tab,
+          items: [
+            { key: 'all', label: '全部' },
+            { key: 'frozen', label: '已冻结' },
+          ],
+          onChange: setTab,
+        }}
+        toolbar={(params) => [<span key="params">当前第 {String(params.pageNo)} 页</span>]}
+      />
+    );
+  }
+
+  function setupTabbed() {
+    const list = vi.fn(memoryList);
+    const open = vi.fn();
+    const view = defineResourceView<Dept>({
+      title: '演示部门',
+      noun: '部门',
+      rowKey: 'id',
+      queryKeys: { all: ['demo-tabs'], list: (params) => ['demo-tabs', 'list', params] },
+      api: { list },
+      columns: [{ title: '部门名称', dataIndex: 'name' }],
+      batchActions: [{ key: 'review', label: '批量审核', open }],
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <ConfigProvider locale={zhCN}>
+        <App>
+          <QueryClientProvider client={client}>
+            <TabbedPage view={view as Parameters<typeof ResourcePage>[0]['view']} />
+          </QueryClientProvider>
+        </App>
+      </ConfigProvider>,
+    );
+    return { list, open };
+  }
+
+  it('sends a tab’s fixed filters and starts it at page 1', async () => {
+    const { list } = setupTabbed();
+    await firstRow();
+    expect(screen.getByText('当前第 1 页')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByTitle('2'));
+    });
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ pageNo: 2, pageSize: 10 }));
+    expect(screen.getByText('当前第 2 页')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByText('已冻结'));
+    });
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ pageNo: 1, pageSize: 10, status: 2 }));
+  });
+
+  it('hands the selected rows to a batch action with its own dialog, and clears them when done', async () => {
+    const { open } = setupTabbed();
+    await firstRow();
+    const tick = (name: string) =>
+      fireEvent.click(within(screen.getByText(name).closest('tr') as HTMLElement).getByRole('checkbox'));
+    await act(async () => {
+      tick('部门1');
+    });
+    await act(async () => {
+      tick('部门2');
+    });
+    await act(async () => {
+      fireEvent.click(await screen.findByText('批量审核'));
+    });
+    expect(open).toHaveBeenCalledTimes(1);
+    const [rows, done] = open.mock.calls[0] as [Dept[], () => Promise<void>];
+    expect(rows.map((row) => row.name)).toEqual(['部门1', '部门2']);
+    await act(async () => {
+      await done();
+    });
+    expect(screen.queryByText('批量审核')).toBeNull();
   });
 });

@@ -2,19 +2,25 @@ import { PlusOutlined } from '@ant-design/icons';
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Popconfirm, Space, Typography } from 'antd';
-import { type Key, useEffect, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { DictSelect } from '../DictSelect';
 import { DictTag, DictText } from '../DictTag';
 import { isApiError, unreportedMessage } from './errors';
 import { cleanFilters, type ListState, toListParams, toSort } from './list-params';
 import { useCan } from './permission';
 import { type Editing, ResourceFormDialog } from './ResourceFormDialog';
-import type { BatchAction, ResourceColumn, ResourceView, RowAction } from './types';
+import type { BatchAction, ListParams, ResourceColumn, ResourceView, RowAction } from './types';
 
 type Job = { run: () => Promise<unknown>; success: string };
 
 export type ResourcePageProps<Item, Create, Update, Values> = {
   view: ResourceView<Item, Create, Update, Values>;
+  /** Filters set outside the search form (e.g. by a status tab); they win over the form's. Changing them goes to page 1. */
+  params?: Record<string, unknown>;
+  /** Tabs in place of the title, e.g. one per status; the page keeps the active key and sets `params` from it. */
+  tabs?: { activeKey: string; items: { key: string; label: ReactNode }[]; onChange: (key: string) => void };
+  /** Further toolbar buttons, before 新增; they receive the list's current parameters (e.g. for an export). */
+  toolbar?: (params: ListParams) => ReactNode[];
 };
 
 /**
@@ -27,20 +33,31 @@ export type ResourcePageProps<Item, Create, Update, Values> = {
  */
 export function ResourcePage<Item extends object, Create, Update, Values extends object>({
   view,
+  params: fixedParams,
+  tabs,
+  toolbar,
 }: ResourcePageProps<Item, Create, Update, Values>) {
   const { message, modal } = App.useApp();
   const can = useCan();
   const queryClient = useQueryClient();
 
   const [state, setState] = useState<ListState>({ pageNo: 1, pageSize: view.pageSize ?? 10, filters: {} });
-  const params = toListParams(state);
+  const [selection, setSelection] = useState<{ keys: Key[]; rows: Item[] }>({ keys: [], rows: [] });
+  // Other fixed filters (another tab) are another list: back to its first page, nothing selected.
+  const fixedKey = JSON.stringify(fixedParams ?? {});
+  const [shownFixedKey, setShownFixedKey] = useState(fixedKey);
+  if (shownFixedKey !== fixedKey) {
+    setShownFixedKey(fixedKey);
+    setState((s) => ({ ...s, pageNo: 1 }));
+    setSelection({ keys: [], rows: [] });
+  }
+  const params = toListParams({ ...state, filters: { ...state.filters, ...fixedParams } });
   const list = useQuery({
     queryKey: view.queryKeys.list(params),
     queryFn: () => view.api.list(params),
     placeholderData: keepPreviousData,
   });
 
-  const [selection, setSelection] = useState<{ keys: Key[]; rows: Item[] }>({ keys: [], rows: [] });
   const clearSelection = () => setSelection({ keys: [], rows: [] });
   const [editing, setEditing] = useState<Editing<Item> | null>(null);
 
@@ -139,6 +156,13 @@ export function ResourcePage<Item extends object, Create, Update, Values extends
 
   const runBatch = (action: BatchAction<Item>) => {
     const rows = selection.rows;
+    if ('open' in action) {
+      action.open(rows, async () => {
+        clearSelection();
+        await invalidate();
+      });
+      return;
+    }
     const success = typeof action.success === 'function' ? action.success(rows) : action.success;
     const run = async () => {
       if (await perform({ run: () => action.run(rows), success })) clearSelection();
@@ -161,7 +185,7 @@ export function ResourcePage<Item extends object, Create, Update, Values extends
       key: 'option',
       valueType: 'option',
       fixed: 'right',
-      width: 32 + 44 * rowActions.length,
+      width: view.actionWidth ?? 32 + 44 * rowActions.length,
       render: (_dom, record) =>
         rowActions
           .filter((action) => action.visible?.(record) ?? true)
@@ -185,6 +209,7 @@ export function ResourcePage<Item extends object, Create, Update, Values extends
     <>
       <ProTable<Item>
         headerTitle={view.title}
+        toolbar={tabs ? { menu: { type: 'tab', ...tabs, onChange: (key) => tabs.onChange(String(key)) } } : undefined}
         rowKey={view.rowKey}
         columns={columns}
         dataSource={records}
@@ -217,8 +242,9 @@ export function ResourcePage<Item extends object, Create, Update, Values extends
           persistenceType: 'localStorage',
           defaultValue: hiddenByDefault,
         }}
-        toolBarRender={() =>
-          canAdd
+        toolBarRender={() => [
+          ...(toolbar?.(params) ?? []),
+          ...(canAdd
             ? [
                 <Button
                   key="add"
@@ -229,8 +255,8 @@ export function ResourcePage<Item extends object, Create, Update, Values extends
                   新增
                 </Button>,
               ]
-            : []
-        }
+            : []),
+        ]}
         rowSelection={
           batchActions.length > 0
             ? { selectedRowKeys: selection.keys, onChange: (keys, rows) => setSelection({ keys, rows }) }

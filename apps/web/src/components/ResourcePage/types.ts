@@ -63,7 +63,7 @@ export type RenderRowAction<Item> = ActionBase<Item> & {
 export type RowAction<Item> = MutationRowAction<Item> | RenderRowAction<Item>;
 
 /** An action on the selected rows, shown in the selection bar above the table. */
-export type BatchAction<Item> = {
+export type MutationBatchAction<Item> = {
   key: string;
   label: string;
   permission?: string;
@@ -72,6 +72,20 @@ export type BatchAction<Item> = {
   run: (rows: Item[]) => Promise<unknown>;
   success: string | ((rows: Item[]) => string);
 };
+
+/**
+ * A batch action with its own UI (e.g. a dialog asking for a comment, then a per-row result);
+ * `done` clears the selection and invalidates the resource.
+ */
+export type OpenBatchAction<Item> = {
+  key: string;
+  label: string;
+  permission?: string;
+  danger?: boolean;
+  open: (rows: Item[], done: () => Promise<void>) => void;
+};
+
+export type BatchAction<Item> = MutationBatchAction<Item> | OpenBatchAction<Item>;
 
 export type FormMode = 'create' | 'edit';
 
@@ -107,6 +121,8 @@ export type ResourceView<Item, Create = never, Update = never, Values = Create> 
   permissions?: { add?: string; edit?: string; delete?: string };
   rowActions?: RowAction<Item>[];
   batchActions?: BatchAction<Item>[];
+  /** Width of the 操作 column, when the row actions render more (or less) than one link each. */
+  actionWidth?: number;
   pageSize?: number;
 };
 

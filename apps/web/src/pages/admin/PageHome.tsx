@@ -1,9 +1,15 @@
 import { BellOutlined, FileSearchOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
+import { CataloguePerm } from '@odp/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card, Col, Row, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { getTodoCounts, listWorkOrders, workOrderKeys } from '@/api/workorder';
 import { useNotices } from '@/components/notice/useNotices';
-import { useSession } from '@/session';
+import { useCan } from '@/components/ResourcePage';
+import { menuRoutes } from '@/layouts/AdminLayout/menu';
+import { usePermission, useSession } from '@/session';
 
 function greeting(hour: number) {
   if (hour < 6) return '凌晨好';
@@ -13,16 +19,73 @@ function greeting(hour: number) {
   return '晚上好';
 }
 
-type Todo = { title: string; value: number; icon: ReactNode; color: string };
+type Todo = { title: string; value: number; icon: ReactNode; color: string; note?: string; path?: string };
+
+/**
+ * The catalogue's share of the to-do cards: a reviewer's pending reviews (编目审核 alone, and all work
+ * orders), or a department's entries in review and those waiting for it (drafts, rejected, not yet on shelf).
+ */
+function useCatalogueTodos(): Todo[] {
+  const can = useCan();
+  // Reviewers hold the 审核目录 button (catalog:review); the work-order menu itself is not a button code.
+  const reviews = can(CataloguePerm.review);
+  const todo = useQuery({ queryKey: workOrderKeys.todo, queryFn: getTodoCounts });
+  const catalogReviews = useQuery({
+    queryKey: workOrderKeys.list({ type: 1, orderType: 'catalog', count: true }),
+    queryFn: () => listWorkOrders({ type: 1, orderType: 'catalog', pageNo: 1, pageSize: 1 }),
+    select: (page) => page.total,
+    enabled: reviews,
+  });
+  const t = todo.data;
+  if (reviews) {
+    return [
+      {
+        title: '待审核目录',
+        value: catalogReviews.data ?? 0,
+        icon: <FileSearchOutlined />,
+        color: '#1677ff',
+        note: '编目审核',
+        path: '/review/catalogue',
+      },
+      {
+        title: '待处理工单',
+        value: t?.pendingReview ?? 0,
+        icon: <ToolOutlined />,
+        color: '#fa8c16',
+        note: '编目、上架、下架审核',
+        path: '/review/catalogue',
+      },
+    ];
+  }
+  return [
+    {
+      title: '待审核目录',
+      value: t?.myInReview ?? 0,
+      icon: <FileSearchOutlined />,
+      color: '#1677ff',
+      note: '本部门送审中的目录',
+      path: '/cataloguemanage/list',
+    },
+    {
+      title: '待处理工单',
+      value: (t?.myDrafts ?? 0) + (t?.myRejected ?? 0) + (t?.myPendingShelf ?? 0),
+      icon: <ToolOutlined />,
+      color: '#fa8c16',
+      note: `草稿 ${t?.myDrafts ?? 0} · 审核不通过 ${t?.myRejected ?? 0} · 待上架 ${t?.myPendingShelf ?? 0}`,
+      path: '/cataloguemanage/list',
+    },
+  ];
+}
 
 /** The back-office landing (spec §2.2 /pageHome/PageHome): who is signed in and what waits for them. */
 export default function PageHome() {
   const { userInfo } = useSession();
   const { unread } = useNotices();
-  // Catalogue review and work orders are not built yet, so nothing can be waiting there.
+  const navigate = useNavigate();
+  const menu = usePermission().data?.menu;
+  const routed = (path?: string) => Boolean(path && menuRoutes(menu ?? []).some((r) => r.path === path));
   const todos: Todo[] = [
-    { title: '待审核目录', value: 0, icon: <FileSearchOutlined />, color: '#1677ff' },
-    { title: '待处理工单', value: 0, icon: <ToolOutlined />, color: '#fa8c16' },
+    ...useCatalogueTodos(),
     { title: '未读消息', value: unread, icon: <BellOutlined />, color: '#f5222d' },
   ];
 
@@ -45,12 +108,16 @@ export default function PageHome() {
       </Col>
       {todos.map((todo) => (
         <Col key={todo.title} xs={24} md={8}>
-          <Card>
+          <Card
+            hoverable={routed(todo.path)}
+            onClick={routed(todo.path) && todo.path ? () => navigate(todo.path as string) : undefined}
+          >
             <Statistic
               title={todo.title}
               value={todo.value}
               prefix={<span style={{ color: todo.color, marginRight: 8 }}>{todo.icon}</span>}
             />
+            {todo.note && <Typography.Text type="secondary">{todo.note}</Typography.Text>}
           </Card>
         </Col>
       ))}

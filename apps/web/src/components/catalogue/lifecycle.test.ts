@@ -1,0 +1,85 @@
+import { availableActions, CatalogStatus, CataloguePerm, ShelfStatus } from '@odp/contracts';
+import { describe, expect, it } from 'vitest';
+import { batchButtons, lifecycleButtons, lifecycleOutcome, rowActions } from './lifecycle';
+
+const departmentPerms = new Set<string>([
+  CataloguePerm.add,
+  CataloguePerm.edit,
+  CataloguePerm.submit,
+  CataloguePerm.shelf,
+]);
+const labels = (actions: readonly string[]) => lifecycleButtons(actions).map((b) => b.label);
+
+describe('lifecycleButtons', () => {
+  it('offers what the row allows, labelled and ordered by the transition table', () => {
+    expect(labels(['submit'])).toEqual(['提交审核']);
+    expect(labels(['delete', 'upShelfApply'])).toEqual(['上架申请', '删除']);
+    expect(labels([])).toEqual([]);
+    expect(labels(undefined as unknown as string[])).toEqual([]);
+  });
+
+  it('leaves the reviewer decisions to 目录审核', () => {
+    expect(labels(['approve', 'reject', 'upShelfApprove', 'offShelfReject'])).toEqual([]);
+  });
+
+  it('asks a reason and a comment for 下架申请 and marks destructive actions', () => {
+    const [offShelf] = lifecycleButtons(['offShelfApply']);
+    expect(offShelf).toMatchObject({ label: '下架申请', reasonRequired: true, commentRequired: true, danger: true });
+    const [submit] = lifecycleButtons(['submit']);
+    expect(submit).toMatchObject({ reasonRequired: false, commentRequired: false, danger: false });
+    expect(lifecycleButtons(['delete'])[0].danger).toBe(true);
+  });
+
+  it('follows each state of a department entry as the contract derives it', () => {
+    const at = (catalogStatus: number, shelfStatus: number) =>
+      labels(availableActions({ catalogStatus, shelfStatus }, departmentPerms));
+    expect(at(CatalogStatus.draft, ShelfStatus.off)).toEqual(['提交审核']);
+    expect(at(CatalogStatus.pending, ShelfStatus.off)).toEqual(['撤回']);
+    expect(at(CatalogStatus.rejected, ShelfStatus.off)).toEqual(['提交审核']);
+    expect(at(CatalogStatus.approved, ShelfStatus.off)).toEqual(['上架申请']);
+    expect(at(CatalogStatus.approved, ShelfStatus.upPending)).toEqual([]);
+    expect(at(CatalogStatus.approved, ShelfStatus.on)).toEqual(['下架申请']);
+    expect(at(CatalogStatus.approved, ShelfStatus.down)).toEqual(['上架申请']);
+  });
+});
+
+describe('rowActions', () => {
+  it('adds 删除 to a draft the department may edit', () => {
+    expect(rowActions({ actions: ['submit'], editable: true, catalogStatus: 0 })).toEqual(['submit', 'delete']);
+    expect(rowActions({ actions: ['submit', 'delete'], editable: true, catalogStatus: 0 })).toEqual([
+      'submit',
+      'delete',
+    ]);
+    expect(rowActions({ actions: ['submit'], editable: false, catalogStatus: 0 })).toEqual(['submit']);
+    expect(rowActions({ actions: ['upShelfApply'], editable: true, catalogStatus: 2 })).toEqual(['upShelfApply']);
+  });
+});
+
+describe('batchButtons', () => {
+  it('offers 提交审核, 上架申请 and 删除 to whoever holds their permission', () => {
+    const all = batchButtons(() => true).map((b) => b.label);
+    expect(all).toEqual(['提交审核', '上架申请', '删除']);
+    // Department officers delete drafts with their edit permission.
+    expect(batchButtons((perm) => departmentPerms.has(perm)).map((b) => b.label)).toEqual([
+      '提交审核',
+      '上架申请',
+      '删除',
+    ]);
+    expect(batchButtons((perm) => perm === CataloguePerm.review)).toEqual([]);
+  });
+});
+
+describe('lifecycleOutcome', () => {
+  const outcome = { succeeded: ['a'], refused: [{ id: 'b', reason: '当前状态为“待审核”，不能提交审核' }] };
+
+  it('reads an answer and the result of a refusal of every entry', () => {
+    expect(lifecycleOutcome(outcome)).toEqual(outcome);
+    expect(lifecycleOutcome({ name: 'ApiError', result: outcome })).toEqual(outcome);
+  });
+
+  it('gives null for any other failure', () => {
+    expect(lifecycleOutcome(new Error('网络错误'))).toBeNull();
+    expect(lifecycleOutcome({ result: { field: 'ids' } })).toBeNull();
+    expect(lifecycleOutcome(null)).toBeNull();
+  });
+});

@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { catalogueKeys } from '@/api/catalogue';
+import { queryKeys } from '@/api/query-keys';
+import { workOrderKeys } from '@/api/workorder';
+
+/**
+ * After any change of an entry's state: the catalogue lists and details, the work orders and the
+ * to-do counts, and the permission answer whose menu carries the pending-review badge.
+ */
+export function useCatalogueRefresh() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await Promise.all(
+      [catalogueKeys.all, workOrderKeys.all, queryKeys.permission].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+  }, [queryClient]);
+}
