@@ -46,3 +46,25 @@ export async function accountMenu(page: Page, entry: '修改密码' | '切换部
     .hover();
   await page.getByRole('menuitem', { name: entry }).click();
 }
+
+/** The antd form item whose label is exactly `label`, inside `scope`. */
+function formItem(page: Page, scope: string, label: string) {
+  return page
+    .locator(scope)
+    .locator('.ant-form-item')
+    .filter({ has: page.locator(`label:text-is("${label}")`) })
+    .first();
+}
+
+export async function fillField(page: Page, scope: string, label: string, value: string) {
+  await formItem(page, scope, label).locator('input, textarea').first().fill(value);
+}
+
+export async function pickField(page: Page, scope: string, label: string, option: string) {
+  await formItem(page, scope, label).locator('.ant-select').first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
+}

@@ -14,6 +14,20 @@ const LoginPage = lazyPage(() => import('@/pages/account/LoginPage'));
 const ErrorPage = lazyPage(() => import('@/pages/errors/ErrorPage'));
 const AdminLayout = lazyPage(() => import('@/layouts/AdminLayout'));
 
+// Public pages besides the home: each its own chunk, so the home's first load stays light.
+const CataloguePage = lazyPage(() => import('@/pages/portal/catalogue/CataloguePage'));
+const CatalogueDetailPage = lazyPage(() => import('@/pages/portal/catalogue/DetailPage'));
+const SearchPage = lazyPage(() => import('@/pages/portal/search/SearchPage'));
+const OpenStatsPage = lazyPage(() => import('@/pages/portal/stats/OpenStatsPage'));
+
+const portalPages: RouteObject[] = [
+  { path: Constants.portalHomePath, element: <PortalHome /> },
+  { path: '/catalogue/datacatalogue', element: <CataloguePage /> },
+  { path: '/catalogue/datacatalogue/details', element: <CatalogueDetailPage /> },
+  { path: '/openPlatform/search', element: <SearchPage /> },
+  { path: '/openStatistics/openTable', element: <OpenStatsPage /> },
+];
+
 const LOGIN_PATHS = ['/user/login', '/user/login1', '/login', '/sso-login'];
 const publicPaths = new Set<string>([...PUBLIC_ROUTES, '/']);
 
@@ -45,7 +59,7 @@ export function AppRoutes() {
 
   const element = useRoutes([
     { path: '/', element: <Navigate to={Constants.portalHomePath} replace /> },
-    { element: <PortalLayout />, children: [{ path: Constants.portalHomePath, element: <PortalHome /> }] },
+    { element: <PortalLayout />, children: portalPages },
     ...LOGIN_PATHS.map((path) => ({ path, element: <LoginPage /> })),
     ...(['403', '404', '500'] as const).map((status) => ({
       path: `/${status}`,

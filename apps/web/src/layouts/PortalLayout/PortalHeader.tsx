@@ -1,14 +1,15 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Constants } from '@odp/contracts';
 import { Button, Popover, Space } from 'antd';
-import { Link, NavLink, useSearchParams } from 'react-router-dom';
-import { SITE_NAME } from '@/app/site';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
+import { isBuilt, SITE_NAME } from '@/app/site';
 import { useAccountActions } from '@/components/account/useAccountActions';
 import { useLoginGate } from '@/components/account/useLoginGate';
 import { Logo } from '@/components/Logo';
 import { NoticeBell } from '@/components/notice/NoticeBell';
 import { useSession } from '@/session';
-import { portalNav } from './nav';
+import { HeaderSearch } from './HeaderSearch';
+import { portalNav, SEARCH_PATH } from './nav';
 import { useSiteConfig } from './useSiteConfig';
 
 function UserArea() {
@@ -52,6 +53,9 @@ export function PortalHeader() {
   const site = useSiteConfig();
   const { gate, prompt } = useLoginGate();
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  // The home hero and the search page have their own, larger search box.
+  const showSearch = isBuilt(SEARCH_PATH) && pathname !== Constants.portalHomePath && pathname !== SEARCH_PATH;
   const redirect = params.get('redirect');
   const loginPath = redirect ? `${Constants.loginPath}?redirect=${encodeURIComponent(redirect)}` : Constants.loginPath;
   const openDeveloperCamp = () =>
@@ -77,6 +81,7 @@ export function PortalHeader() {
             ),
           )}
         </nav>
+        {showSearch && <HeaderSearch />}
         {token ? (
           <UserArea />
         ) : (

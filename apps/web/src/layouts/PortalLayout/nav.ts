@@ -1,4 +1,5 @@
 import { isBuilt } from '@/app/site';
+import { SEARCH_PATH } from '@/components/portal/links';
 
 /** The public header menu of spec §2.3 in order; internal entries show only once their page exists. */
 export type NavItem = { title: string; path: string } | { title: string; external: 'developerCamp' };
@@ -13,7 +14,35 @@ const NAV: NavItem[] = [
   { title: '开发者中心', external: 'developerCamp' },
 ];
 
+/** Portal pages outside the menu: their title and the menu page they belong under. */
+const SUBPAGES: Record<string, { title: string; parent?: string }> = {
+  '/catalogue/datacatalogue/details': { title: '数据详情', parent: '/catalogue/datacatalogue' },
+  '/service/serviceitem/serviceDetails': { title: '成果详情', parent: '/service/serviceitem' },
+  '/openPlatform/JournalismDet': { title: '资讯详情', parent: '/system/helpdocument' },
+  '/openPlatform/search': { title: '全站搜索' },
+};
+
+export { SEARCH_PATH };
+
 export const portalNav = () => NAV.filter((item) => !('path' in item) || isBuilt(item.path));
 
+const menuTitle = (path: string) => NAV.find((item) => 'path' in item && item.path === path)?.title;
+
 /** Breadcrumb titles of portal pages. */
-export const portalTitle = (path: string) => NAV.find((item) => 'path' in item && item.path === path)?.title;
+export const portalTitle = (path: string) => menuTitle(path) ?? SUBPAGES[path]?.title;
+
+export type Crumb = { title: string; path?: string };
+
+/**
+ * The breadcrumb after 首页 (spec §2.3: it lists the matched routes): the menu page a sub-page belongs
+ * under, then the page itself, named by `title` when the page knows better (a catalogue entry's name).
+ */
+export function portalCrumbs(path: string, title?: string): Crumb[] {
+  const sub = SUBPAGES[path];
+  const parentTitle = sub?.parent ? menuTitle(sub.parent) : undefined;
+  const own = title || portalTitle(path);
+  return [
+    ...(sub?.parent && parentTitle ? [{ title: parentTitle, path: sub.parent }] : []),
+    ...(own ? [{ title: own }] : []),
+  ];
+}

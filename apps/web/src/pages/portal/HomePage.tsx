@@ -1,11 +1,14 @@
 import { formatCount, type IndexNum } from '@odp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getIndexNum } from '@/api/portal';
 import { queryKeys } from '@/api/query-keys';
 import { isBuilt, SITE_NAME } from '@/app/site';
+import { CATALOGUE_PATH as CATALOGUE, SEARCH_PATH as SEARCH, searchPath } from '@/components/portal/links';
+import { EntryLists } from './home/EntryLists';
+import { KeyAreaTiles } from './home/KeyAreaTiles';
+import { SearchBox } from './SearchBox';
 import './home.css';
 
 const COUNTERS: { key: keyof IndexNum; title: string; suffix: string }[] = [
@@ -16,10 +19,6 @@ const COUNTERS: { key: keyof IndexNum; title: string; suffix: string }[] = [
   { key: 'dataNum', title: '数据量', suffix: '条' },
   { key: 'callNum', title: '调用次数', suffix: '次' },
 ];
-
-const CATALOGUE = '/catalogue/datacatalogue';
-// Input.Search brings TextArea and more; it loads only once the catalogue it searches exists.
-const SearchBox = lazy(() => import('./SearchBox'));
 
 function Counters() {
   const { data, isLoading } = useQuery({ queryKey: queryKeys.portal.indexNum, queryFn: getIndexNum });
@@ -50,9 +49,10 @@ function Counters() {
 
 export default function HomePage() {
   const navigate = useNavigate();
+  // A word goes to the site search; an empty search opens the whole catalogue.
   const search = (value: string) => {
-    const catalogName = value.trim();
-    navigate(catalogName ? `${CATALOGUE}?catalogName=${encodeURIComponent(catalogName)}` : CATALOGUE);
+    const word = value.trim();
+    navigate(word ? searchPath(word) : CATALOGUE);
   };
 
   return (
@@ -61,14 +61,16 @@ export default function HomePage() {
         <div className="home-hero-inner">
           <h1>{SITE_NAME}</h1>
           <p>汇聚政务数据资源，推动公共数据有序开放，服务社会创新与数字经济发展</p>
-          {isBuilt(CATALOGUE) && (
-            <Suspense fallback={null}>
-              <SearchBox onSearch={search} />
-            </Suspense>
-          )}
+          {isBuilt(SEARCH) && <SearchBox onSearch={search} />}
         </div>
       </section>
       <Counters />
+      {isBuilt(CATALOGUE) && (
+        <>
+          <KeyAreaTiles />
+          <EntryLists />
+        </>
+      )}
     </>
   );
 }

@@ -1,14 +1,15 @@
-import { Input } from 'antd';
+import { SearchInput } from '@/components/portal/SearchInput';
 
-export default function SearchBox({ onSearch }: { onSearch: (value: string) => void }) {
+/** The home hero's search: a word goes to the site search. */
+export function SearchBox({ onSearch }: { onSearch: (value: string) => void }) {
   return (
-    <Input.Search
+    <SearchInput
       className="home-search"
       size="large"
-      placeholder="请输入数据目录名称"
-      enterButton="全站搜索"
-      aria-label="全站搜索"
       onSearch={onSearch}
+      placeholder="请输入关键词，搜索全站开放数据"
+      buttonText="全站搜索"
+      label="全站搜索"
     />
   );
 }

@@ -1,0 +1,23 @@
+import { Constants, type OpenStatDim, type OpenStatRow, type OpenStatTable } from '@odp/contracts';
+import { http } from './client';
+
+/** 开放统计: catalogue figures per department or per key area (types from the contract, values not: zod stays out). */
+export type StatsDimension = OpenStatDim;
+export type StatsRow = OpenStatRow;
+export type OpenStats = OpenStatTable;
+
+const PATHS: Record<StatsDimension, string> = {
+  department: '/api/openstat/byDepartment',
+  keyArea: '/api/openstat/byKeyArea',
+};
+
+export const getOpenStats = (dim: StatsDimension) => http.get<OpenStats>(PATHS[dim]);
+
+/** The .xlsx export as a plain link, so the browser downloads it itself. */
+export const openStatsExportUrl = (dim: StatsDimension) =>
+  `${Constants.apiBase}/api/openstat/export?${new URLSearchParams({ dim })}`;
+
+export const statsKeys = {
+  all: ['openstat'] as const,
+  byDim: (dim: StatsDimension) => ['openstat', dim] as const,
+};

@@ -1,0 +1,2 @@
+export { useKeptState } from './kept-state';
+export { useScrollRestoration } from './scroll';

@@ -1,0 +1,77 @@
+import { CalendarOutlined, DownloadOutlined, EyeOutlined, FileDoneOutlined, SyncOutlined } from '@ant-design/icons';
+import { Rate } from 'antd';
+import { Link } from 'react-router-dom';
+import type { MarketCard } from '@/api/market';
+import { DictTag, DictText } from '@/components/DictTag';
+import { formatCounter, formatDate, scoreOf } from './format';
+import { Highlight } from './Highlight';
+import { detailPath } from './links';
+import './portal-ui.css';
+
+/** 无条件开放 green, 有条件开放 orange, as the portal marks them everywhere. */
+export const OPEN_TYPE_COLORS: Record<string, string> = { '1': 'green', '2': 'orange', '3': 'default' };
+
+/** One open catalogue entry in a result list, with its matches marked. */
+export function CatalogueCard({ item }: { item: MarketCard }) {
+  const score = scoreOf(item.scoreAvg);
+  return (
+    <article className="portal-card">
+      <header className="portal-card-head">
+        <h3>
+          <Link to={detailPath(item.id)}>
+            <Highlight html={item.highlight?.catalogName} text={item.catalogName} />
+          </Link>
+        </h3>
+        <DictTag code="open_type" value={item.openType} colors={OPEN_TYPE_COLORS} />
+        <DictTag code="data_format" value={item.dataFormat} colors={{ file: 'blue', table: 'cyan', api: 'purple' }} />
+      </header>
+      <p className="portal-card-summary">
+        <Highlight html={item.highlight?.informationSummary} text={item.informationSummary} />
+      </p>
+      <dl className="portal-card-meta">
+        <div>
+          <dt>来源部门</dt>
+          <dd>{item.departName || '-'}</dd>
+        </div>
+        <div>
+          <dt>领域</dt>
+          <dd>
+            <DictText code="key_areas_type" value={item.keyAreasType} />
+          </dd>
+        </div>
+        <div>
+          <dt>更新频率</dt>
+          <dd>
+            <DictText code="update_frequency" value={item.updateFrequency} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <CalendarOutlined /> 发布时间
+          </dt>
+          <dd>{formatDate(item.releaseTime)}</dd>
+        </div>
+        <div>
+          <dt>
+            <SyncOutlined /> 更新时间
+          </dt>
+          <dd>{formatDate(item.dataUpdateTime)}</dd>
+        </div>
+      </dl>
+      <footer className="portal-card-stats">
+        <span title="访问量">
+          <EyeOutlined /> 访问量 {formatCounter(item.viewNum)}
+        </span>
+        <span title="下载量">
+          <DownloadOutlined /> 下载量 {formatCounter(item.downloadNum)}
+        </span>
+        <span title="申请量">
+          <FileDoneOutlined /> 申请量 {formatCounter(item.applicationsNum)}
+        </span>
+        <span className="portal-card-score" title={`评分 ${score.toFixed(1)}`}>
+          评分 <Rate disabled allowHalf value={Math.round(score * 2) / 2} /> {score.toFixed(1)}
+        </span>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import { type KeyboardEvent, type ReactNode, useId } from 'react';
+
+export type TabItem = { key: string; label: ReactNode; children?: ReactNode };
+
+export type TabStripProps = {
+  items: TabItem[];
+  activeKey: string;
+  onChange: (key: string) => void;
+  label: string;
+  className?: string;
+};
+
+/**
+ * Tabs of the public pages: a strip of buttons and the active panel (only the active one renders).
+ * antd Tabs would bring Dropdown and Menu for its overflow menu (some 20 KB gzipped).
+ */
+export function TabStrip({ items, activeKey, onChange, label, className }: TabStripProps) {
+  const id = useId();
+  const active = items.find((item) => item.key === activeKey) ?? items[0];
+  const move = (event: KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = items[(index + step + items.length) % items.length];
+    onChange(next.key);
+    document.getElementById(`${id}-tab-${next.key}`)?.focus();
+  };
+  return (
+    <div className={`portal-tabs${className ? ` ${className}` : ''}`}>
+      <div className="portal-tabs-strip" role="tablist" aria-label={label}>
+        {items.map((item, index) => {
+          const selected = item.key === active?.key;
+          return (
+            <button
+              key={item.key}
+              id={`${id}-tab-${item.key}`}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              aria-controls={`${id}-panel`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => !selected && onChange(item.key)}
+              onKeyDown={(event) => move(event, index)}
+            >
+              {item.label}
+            </button>
+          );
+        })}
+      </div>
+      {active?.children !== undefined && (
+        <div
+          id={`${id}-panel`}
+          role="tabpanel"
+          aria-labelledby={`${id}-tab-${active.key}`}
+          className="portal-tabs-panel"
+        >
+          {active.children}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+import {
+  DownloadOutlined,
+  EyeOutlined,
+  FileDoneOutlined,
+  LikeOutlined,
+  StarFilled,
+  StarOutlined,
+} from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Modal, Rate, Skeleton } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ApiError } from '@/api/client';
+import { getMarketDetail, type MarketDetail, type MarketRelated, marketKeys, toggleCollection } from '@/api/market';
+import { useLoginGate } from '@/components/account/useLoginGate';
+import { DictTag, DictText } from '@/components/DictTag';
+import { OPEN_TYPE_COLORS } from '@/components/portal/CatalogueCard';
+import { usePortalTrees } from '@/components/portal/CategoryTree/use-portal-trees';
+import { formatCounter, formatDate, scoreOf } from '@/components/portal/format';
+import { CATALOGUE_PATH as CATALOGUE, detailPath } from '@/components/portal/links';
+import { RatingBox } from '@/components/portal/RatingBox';
+import { EmptyState, ErrorState } from '@/components/portal/StateViews';
+import { TabStrip } from '@/components/portal/TabStrip';
+import { usePortalTitle } from '@/layouts/PortalLayout';
+import { useSession } from '@/session';
+import { BasicInfo } from './detail/BasicInfo';
+import { DataItemsTable } from './detail/DataItemsTable';
+import { DownloadPanel } from './detail/DownloadPanel';
+import { EvaluationList } from './detail/EvaluationList';
+import { PreviewPanel } from './detail/PreviewPanel';
+import './catalogue.css';
+
+const TABS = ['basic', 'items', 'preview', 'download', 'evaluations'] as const;
+type Tab = (typeof TABS)[number];
+
+function Counters({ detail }: { detail: MarketDetail }) {
+  const score = scoreOf(detail.scoreAvg);
+  const counters = [
+    { icon: <EyeOutlined />, label: '访问量', value: formatCounter(detail.viewNum) },
+    { icon: <DownloadOutlined />, label: '下载量', value: formatCounter(detail.downloadNum) },
+    { icon: <FileDoneOutlined />, label: '申请量', value: formatCounter(detail.applicationsNum) },
+    { icon: <StarOutlined />, label: '收藏量', value: formatCounter(detail.collectNum) },
+  ];
+  return (
+    <ul className="detail-counters">
+      {counters.map((c) => (
+        <li key={c.label}>
+          <strong>{c.value}</strong>
+          <span className="detail-counter-label">
+            {c.icon} {c.label}
+          </span>
+        </li>
+      ))}
+      <li>
+        <strong>
+          {score.toFixed(1)}
+          <Rate disabled allowHalf value={Math.round(score * 2) / 2} />
+        </strong>
+        <span className="detail-counter-label">
+          <LikeOutlined /> 评分{detail.scoreCount ? `（${detail.scoreCount} 人）` : ''}
+        </span>
+      </li>
+    </ul>
+  );
+}
+
+/** 相关数据: entries of the same department or key area. */
+function Related({ items }: { items: MarketRelated[] }) {
+  return (
+    <section className="detail-related" aria-labelledby="detail-related-title">
+      <h3 id="detail-related-title">相关数据</h3>
+      {!items || items.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <ul>
+          {items.map((item) => (
+            <li key={item.id}>
+              <Link to={detailPath(item.id)}>{item.catalogName}</Link>
+              <small>
+                <DictText code="key_areas_type" value={item.keyAreasType} /> · {item.departName || '-'} ·{' '}
+                {formatDate(item.releaseTime)}
+              </small>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="portal-section detail-page">
+      <section className="detail-head">
+        <Skeleton active title={{ width: '50%' }} paragraph={{ rows: 4 }} />
+      </section>
+      <div className="detail-main">
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </div>
+    </div>
+  );
+}
+
+export default function DetailPage() {
+  const [params, setParams] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'basic';
+  const { token } = useSession();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { gate, prompt } = useLoginGate();
+  const [rating, setRating] = useState(false);
+  const { categoryNames } = usePortalTrees();
+
+  // A signed-in user's answer carries their own rating and collection, so the key says who asks.
+  const detailKey = marketKeys.detail(id, token ? 'user' : 'guest');
+  const detail = useQuery({ queryKey: detailKey, queryFn: () => getMarketDetail(id), enabled: Boolean(id) });
+  usePortalTitle(detail.data?.catalogName);
+
+  const collect = useMutation({
+    mutationFn: () => toggleCollection(id),
+    onSuccess: (result) => {
+      message.success(result.collected ? '收藏成功' : '已取消收藏');
+      // Patched, not fetched again: every fetch of the detail counts a view.
+      queryClient.setQueryData<MarketDetail>(detailKey, (d) => (d ? { ...d, ...result } : d));
+    },
+  });
+
+  if (!id) return <EmptyState description="未指定数据目录，请从开放数据列表进入" />;
+  if (detail.isLoading) return <DetailSkeleton />;
+  if (detail.isError || !detail.data) {
+    const gone = detail.error instanceof ApiError && [400, 404].includes(detail.error.status);
+    return (
+      <div className="portal-section detail-page">
+        {gone ? (
+          <EmptyState description="该数据目录不存在或已下架">
+            <Link to={CATALOGUE}>返回开放数据</Link>
+          </EmptyState>
+        ) : (
+          <ErrorState
+            message={detail.error instanceof ApiError ? detail.error.message : undefined}
+            onRetry={() => detail.refetch()}
+          />
+        )}
+      </div>
+    );
+  }
+
+  const d = detail.data;
+  // The server counts the download the link starts; the page follows without fetching (which counts a view).
+  const countDownload = () =>
+    queryClient.setQueryData<MarketDetail>(detailKey, (x) => (x ? { ...x, downloadNum: x.downloadNum + 1 } : x));
+  const setTab = (key: string) => {
+    const next = new URLSearchParams(params);
+    if (key === 'basic') next.delete('tab');
+    else next.set('tab', key);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div className="portal-section detail-page">
+      <section className="detail-head">
+        <div className="detail-title-row">
+          <h1>{d.catalogName}</h1>
+          <div className="detail-actions">
+            <Button
+              icon={d.collected ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+              loading={collect.isPending}
+              onClick={() => gate(() => collect.mutate())}
+            >
+              {d.collected ? '已收藏' : '收藏'}
+            </Button>
+            <Button type="primary" icon={<LikeOutlined />} onClick={() => gate(() => setRating(true))}>
+              {d.myRating ? '修改评分' : '评分'}
+            </Button>
+          </div>
+        </div>
+        <div className="detail-tags">
+          <DictTag code="open_type" value={d.openType} colors={OPEN_TYPE_COLORS} />
+          <DictTag code="key_areas_type" value={d.keyAreasType} colors={{ [d.keyAreasType]: 'blue' }} />
+          <DictTag code="update_frequency" value={d.updateFrequency} colors={{ [d.updateFrequency]: 'cyan' }} />
+          <DictTag code="data_format" value={d.dataFormat} colors={{ [d.dataFormat]: 'purple' }} />
+        </div>
+        <p className="detail-summary">{d.informationSummary}</p>
+        <dl className="detail-meta">
+          <div>
+            <dt>数源部门：</dt>
+            <dd>{d.departName || '-'}</dd>
+          </div>
+          <div>
+            <dt>信息资源代码：</dt>
+            <dd>{d.catalogCode}</dd>
+          </div>
+          <div>
+            <dt>发布时间：</dt>
+            <dd>{formatDate(d.releaseTime)}</dd>
+          </div>
+          <div>
+            <dt>更新时间：</dt>
+            <dd>{formatDate(d.dataUpdateTime)}</dd>
+          </div>
+        </dl>
+        <Counters detail={d} />
+      </section>
+
+      <div className="detail-main">
+        <TabStrip
+          label="数据目录详情"
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            {
+              key: 'basic',
+              label: '基本信息',
+              children: <BasicInfo detail={d} categoryName={d.categoryId ? categoryNames[d.categoryId] : undefined} />,
+            },
+            {
+              key: 'items',
+              label: `信息项（${d.dataList.length}）`,
+              children: <DataItemsTable items={d.dataList} />,
+            },
+            {
+              key: 'preview',
+              label: '数据预览',
+              children: <PreviewPanel catalogId={d.id} files={d.files} items={d.dataList} />,
+            },
+            {
+              key: 'download',
+              label: '数据下载',
+              children: <DownloadPanel detail={d} onDownload={() => countDownload()} />,
+            },
+            {
+              key: 'evaluations',
+              label: `评价${d.scoreCount ? `（${d.scoreCount}）` : ''}`,
+              children: (
+                <>
+                  <RatingBox catalogId={d.id} mine={d.myRating} />
+                  <EvaluationList catalogId={d.id} count={d.scoreCount} />
+                </>
+              ),
+            },
+          ]}
+        />
+      </div>
+      <Related items={d.related} />
+
+      <Modal
+        open={rating}
+        title={`评分：${d.catalogName}`}
+        footer={null}
+        onCancel={() => setRating(false)}
+        destroyOnHidden
+        width={560}
+      >
+        <RatingBox catalogId={d.id} mine={d.myRating} onDone={() => setRating(false)} />
+      </Modal>
+      {prompt}
+    </div>
+  );
+}

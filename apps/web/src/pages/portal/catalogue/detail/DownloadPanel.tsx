@@ -1,0 +1,82 @@
+import { DownloadOutlined, FileExcelOutlined, FileOutlined, FileTextOutlined, LockOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
+import { type DownloadFormat, type MarketDetail, openDownloadUrl } from '@/api/market';
+import { formatSize } from '@/components/portal/format';
+import { EmptyState } from '@/components/portal/StateViews';
+
+const FORMATS: { format: DownloadFormat; label: string }[] = [
+  { format: 'original', label: '原始格式' },
+  { format: 'csv', label: 'CSV' },
+  { format: 'xlsx', label: 'XLSX' },
+  { format: 'json', label: 'JSON' },
+];
+
+export const CONDITIONAL_NOTICE = '该数据为有条件开放，需提交开放申请并经数据提供部门审核后方可使用';
+
+const iconOf = (fileName: string) =>
+  /\.xlsx?$/i.test(fileName) ? (
+    <FileExcelOutlined />
+  ) : /\.(csv|json|txt)$/i.test(fileName) ? (
+    <FileTextOutlined />
+  ) : (
+    <FileOutlined />
+  );
+
+/**
+ * 数据下载: 无条件开放 files by plain links (the browser streams the file; the server counts it);
+ * 有条件开放 data is explained instead, with its open condition (the application flow comes later).
+ */
+export function DownloadPanel({ detail, onDownload }: { detail: MarketDetail; onDownload?: () => void }) {
+  if (detail.openType === '2')
+    return (
+      <div className="detail-conditional" role="note">
+        <LockOutlined className="detail-conditional-icon" />
+        <div>
+          <h4>{CONDITIONAL_NOTICE}</h4>
+          <p>
+            <strong>开放条件：</strong>
+            {detail.openCondition || '请联系数据提供部门了解开放条件'}
+          </p>
+          <p>
+            <strong>数据提供部门：</strong>
+            {detail.departName || '-'}
+          </p>
+        </div>
+      </div>
+    );
+  if (!detail.downloadable) return <EmptyState description="该数据不提供下载" />;
+  if (detail.files.length === 0) return <EmptyState description="该目录暂无可下载的文件" />;
+
+  return (
+    <ul className="detail-files">
+      {detail.files.map((file) => (
+        <li key={file.id}>
+          <div className="detail-file-name">
+            {iconOf(file.fileName)}
+            <span>{file.fileName}</span>
+            <small>
+              {formatSize(file.size)}
+              {file.kind === 'data' && ` · ${file.rowCount.toLocaleString('zh-CN')} 行`}
+              {file.kind === 'doc' && ' · 说明文档'}
+            </small>
+          </div>
+          <Space wrap>
+            {(file.kind === 'data' ? FORMATS : FORMATS.slice(0, 1)).map(({ format, label }) => (
+              <Button
+                key={format}
+                href={openDownloadUrl({ catalogId: detail.id, fileId: file.id, fileName: file.fileName }, format)}
+                icon={<DownloadOutlined />}
+                type={format === 'original' ? 'primary' : 'default'}
+                ghost={format === 'original'}
+                onClick={onDownload}
+                aria-label={`下载 ${file.fileName}（${label}）`}
+              >
+                {label}
+              </Button>
+            ))}
+          </Space>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,149 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { type MarketCard, marketKeys, type SearchTab, searchSite } from '@/api/market';
+import { DictTag, DictText } from '@/components/DictTag';
+import { OPEN_TYPE_COLORS } from '@/components/portal/CatalogueCard';
+import { formatDate, formatTotal } from '@/components/portal/format';
+import { Highlight } from '@/components/portal/Highlight';
+import { detailPath } from '@/components/portal/links';
+import { Pager } from '@/components/portal/Pager';
+import { SearchInput } from '@/components/portal/SearchInput';
+import { EmptyState, ErrorState } from '@/components/portal/StateViews';
+import { TabStrip } from '@/components/portal/TabStrip';
+import './search.css';
+
+const PAGE_SIZE = 10;
+/** The content types the site search covers so far; news, results and questions join later. */
+const DEFAULT_TABS: SearchTab[] = [{ type: 'catalogue', label: '数据目录', total: 0, totalCapped: false }];
+
+function CatalogueHit({ item }: { item: MarketCard }) {
+  return (
+    <li className="search-hit">
+      <h3>
+        <Link to={detailPath(item.id)}>
+          <Highlight html={item.highlight?.catalogName} text={item.catalogName} />
+        </Link>
+        <DictTag code="open_type" value={item.openType} colors={OPEN_TYPE_COLORS} />
+      </h3>
+      <p>
+        <Highlight html={item.highlight?.informationSummary} text={item.informationSummary} />
+      </p>
+      <div className="search-hit-meta">
+        <span>来源部门：{item.departName || '-'}</span>
+        <span>
+          领域：
+          <DictText code="key_areas_type" value={item.keyAreasType} />
+        </span>
+        <span>发布时间：{formatDate(item.releaseTime)}</span>
+        <span>更新时间：{formatDate(item.dataUpdateTime)}</span>
+      </div>
+    </li>
+  );
+}
+
+/** 全站搜索 (`/openPlatform/search?search=`): one tab per content type, matches marked, paged. */
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search')?.trim() ?? '';
+  // Only the types the search knows; anything else in the address falls back to the catalogue.
+  const type = DEFAULT_TABS.some((tab) => tab.type === params.get('type'))
+    ? (params.get('type') as SearchTab['type'])
+    : 'catalogue';
+  const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
+
+  const request = { search, type, pageNo, pageSize: PAGE_SIZE };
+  const result = useQuery({
+    queryKey: marketKeys.search(request),
+    queryFn: () => searchSite(request),
+    enabled: Boolean(search),
+    placeholderData: keepPreviousData,
+  });
+
+  const go = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  };
+
+  const tabs = result.data?.tabs?.length ? result.data.tabs : DEFAULT_TABS;
+  const page = result.data?.page;
+
+  let body: ReactNode;
+  if (!search) body = <EmptyState description="请输入关键词，搜索全站开放数据" />;
+  else if (result.isLoading)
+    body = (
+      <ul className="search-hits">
+        {Array.from({ length: 4 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+          <li key={i} className="search-hit">
+            <Skeleton active paragraph={{ rows: 2 }} />
+          </li>
+        ))}
+      </ul>
+    );
+  else if (result.isError && !page) body = <ErrorState onRetry={() => result.refetch()} />;
+  else if (!page || page.records.length === 0)
+    body = <EmptyState description={`未找到与“${search}”相关的内容，换个关键词试试`} />;
+  else
+    body = (
+      <>
+        <ul className={`search-hits${result.isFetching ? ' is-refreshing' : ''}`}>
+          {page.records.map((item) => (
+            <CatalogueHit key={item.id} item={item} />
+          ))}
+        </ul>
+        <Pager
+          current={pageNo}
+          pageSize={PAGE_SIZE}
+          total={page.total}
+          totalText={`共 ${formatTotal(page.total, page.totalCapped)} 条`}
+          onChange={(n) => {
+            go({ pageNo: n > 1 ? String(n) : undefined });
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        />
+      </>
+    );
+
+  return (
+    <div className="portal-section search-page">
+      <div className="search-box">
+        <SearchInput
+          size="large"
+          value={search}
+          onSearch={(value) => go({ search: value.trim() || undefined, pageNo: undefined })}
+          placeholder="请输入关键词，多个关键词用空格分隔"
+          buttonText="搜索"
+          label="全站搜索"
+        />
+      </div>
+      <div className="search-panel">
+        <TabStrip
+          label="搜索结果分类"
+          activeKey={type}
+          onChange={(key) => go({ type: key, pageNo: undefined })}
+          items={tabs.map((tab) => ({
+            key: tab.type,
+            label: (
+              <>
+                {tab.label}
+                {search && <span className="search-tab-count">{formatTotal(tab.total, tab.totalCapped)}</span>}
+              </>
+            ),
+          }))}
+        />
+        {search && page && page.total > 0 && (
+          <p className="search-summary">
+            找到与“<strong>{search}</strong>”相关的结果约 {formatTotal(page.total, page.totalCapped)} 条
+          </p>
+        )}
+        {body}
+      </div>
+    </div>
+  );
+}

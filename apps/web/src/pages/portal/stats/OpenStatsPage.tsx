@@ -1,0 +1,124 @@
+import { FileExcelOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Segmented, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { getOpenStats, openStatsExportUrl, type StatsDimension, type StatsRow, statsKeys } from '@/api/stats';
+import { type DataColumn, DataTable } from '@/components/portal/DataTable';
+import { formatCounter } from '@/components/portal/format';
+import { EmptyState, ErrorState } from '@/components/portal/StateViews';
+import './stats.css';
+
+// ECharts (core, bar, pie, canvas) arrives in its own chunk, after the table.
+const StatsCharts = lazy(() => import('./StatsCharts'));
+
+const DIMENSIONS: { value: StatsDimension; label: string; noun: string }[] = [
+  { value: 'department', label: '按部门统计', noun: '部门' },
+  { value: 'keyArea', label: '按重点领域统计', noun: '重点领域' },
+];
+
+type Metric = Exclude<keyof StatsRow, 'key' | 'label'>;
+
+const METRICS: { key: Metric; title: string; unit: string }[] = [
+  { key: 'entries', title: '目录数', unit: '个' },
+  { key: 'openEntries', title: '开放目录数', unit: '个' },
+  { key: 'files', title: '数据文件', unit: '个' },
+  { key: 'rows', title: '数据量', unit: '条' },
+  { key: 'downloads', title: '下载量', unit: '次' },
+  { key: 'views', title: '访问量', unit: '次' },
+];
+
+const number = (n: number) => (Number(n) || 0).toLocaleString('zh-CN');
+
+function columnsFor(noun: string): DataColumn<StatsRow>[] {
+  return [
+    { key: 'index', title: '序号', width: 64, align: 'center', render: (_, i) => i + 1 },
+    { key: 'label', title: noun, render: (row) => row.label, sortValue: (row) => row.label },
+    ...METRICS.map(({ key, title }) => ({
+      key,
+      title,
+      align: 'right' as const,
+      width: 128,
+      sortValue: (row: StatsRow) => row[key],
+      render: (row: StatsRow) => number(row[key]),
+    })),
+  ];
+}
+
+/** 开放统计: open catalogue figures per department and per key area, as a table with totals and charts. */
+export default function OpenStatsPage() {
+  const [params, setParams] = useSearchParams();
+  const dim: StatsDimension = params.get('dim') === 'keyArea' ? 'keyArea' : 'department';
+  const dimension = DIMENSIONS.find((d) => d.value === dim) ?? DIMENSIONS[0];
+  const stats = useQuery({ queryKey: statsKeys.byDim(dim), queryFn: () => getOpenStats(dim) });
+  const rows = stats.data?.rows ?? [];
+  const totals = stats.data?.totals;
+
+  return (
+    <div className="portal-section stats-page">
+      <header className="stats-head">
+        <h1>开放统计</h1>
+        <div className="stats-tools">
+          <Segmented
+            value={dim}
+            options={DIMENSIONS.map(({ value, label }) => ({ value, label }))}
+            onChange={(value) => setParams(value === 'department' ? {} : { dim: String(value) }, { replace: true })}
+          />
+          <Button icon={<FileExcelOutlined />} href={openStatsExportUrl(dim)} disabled={!stats.data}>
+            导出 Excel
+          </Button>
+        </div>
+      </header>
+
+      <section className="stats-totals" aria-label="合计">
+        {METRICS.map(({ key, title, unit }) => (
+          <div key={key} className="stats-total">
+            {stats.isLoading ? (
+              <Skeleton.Input active size="small" />
+            ) : (
+              <strong title={totals ? number(totals[key]) : undefined}>
+                {totals ? formatCounter(totals[key]) : '-'}
+                {totals && <small>{unit}</small>}
+              </strong>
+            )}
+            <span>{title}</span>
+          </div>
+        ))}
+      </section>
+
+      {stats.isError ? (
+        <ErrorState onRetry={() => stats.refetch()} />
+      ) : (
+        <>
+          <section className="stats-panel" aria-label="统计图">
+            {stats.isLoading ? (
+              <Skeleton active paragraph={{ rows: 8 }} />
+            ) : rows.length === 0 ? (
+              <EmptyState />
+            ) : (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+                <StatsCharts rows={rows} dimensionLabel={dimension.noun} />
+              </Suspense>
+            )}
+          </section>
+
+          <section className="stats-panel" aria-label="统计表">
+            {stats.isLoading ? (
+              <Skeleton active paragraph={{ rows: 8 }} />
+            ) : (
+              <DataTable
+                caption={`各${dimension.noun}开放数据统计（点击表头排序）`}
+                columns={columnsFor(dimension.noun)}
+                rows={rows}
+                rowKey={(row) => row.key}
+                summary={
+                  totals && rows.length > 0 ? ['', '合计', ...METRICS.map(({ key }) => number(totals[key]))] : undefined
+                }
+              />
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
