@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes.js';
+import { catalogueRoutes } from './catalogue/routes.js';
+import { fileRoutes } from './files/routes.js';
+import { marketRoutes } from './market/routes.js';
 import { portalRoutes } from './portal/routes.js';
+import { statsRoutes } from './stats/routes.js';
 import { announcementRoutes } from './system/announcement/routes.js';
 import { checkRoutes } from './system/check/routes.js';
 import { departRoutes } from './system/depart/routes.js';
@@ -20,4 +24,8 @@ export const modules: FastifyPluginAsync[] = [
   announcementRoutes,
   checkRoutes,
   portalRoutes,
+  fileRoutes,
+  marketRoutes,
+  statsRoutes,
+  catalogueRoutes,
 ];

@@ -2,6 +2,7 @@ import { type IndexNum, ORG_TYPE, type SiteConfigMap } from '@odp/contracts';
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departs, siteConfig } from '../../db/schema/index.js';
+import { countDownloads, countPublicApis, countPublicCatalogues, countPublicRows, countPublicTables } from './home.js';
 
 /** One headline number of the portal home. */
 export type IndexCounter = (db: Db) => Promise<number>;
@@ -15,21 +16,14 @@ export const countDataProviders: IndexCounter = async (db) => {
   return Number(row.count);
 };
 
-/** Counts owned by a capability whose tables do not exist yet: zero, shown as such on the portal. */
-const notYetCatalogued: IndexCounter = async () => 0;
-
-/**
- * The counters behind each number. The catalogue capability replaces the `notYetCatalogued`
- * entries with its own counts (on-shelf open catalogues, published APIs, mounted tables, rows,
- * API calls); nothing else here changes.
- */
+/** The counters behind each number; every catalogue figure counts public entries only. */
 export const INDEX_COUNTERS: Record<keyof IndexNum, IndexCounter> = {
   departNum: countDataProviders,
-  catalogNum: notYetCatalogued,
-  apiNum: notYetCatalogued,
-  tableNum: notYetCatalogued,
-  dataNum: notYetCatalogued,
-  callNum: notYetCatalogued,
+  catalogNum: countPublicCatalogues,
+  apiNum: countPublicApis,
+  tableNum: countPublicTables,
+  dataNum: countPublicRows,
+  callNum: countDownloads,
 };
 
 export async function indexNum(db: Db): Promise<IndexNum> {

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { highlightTerms, toTsquery, toTsvectorLiteral } from './bigram.js';
 
 describe('toTsvectorLiteral', () => {
-  it('indexes unigrams and bigrams at character positions, with weights', () => {
-    expect(toTsvectorLiteral([{ text: '充电桩', weight: 'A' }])).toBe("'充':1A '充电':1A '电':2A '电桩':2A '桩':3A");
+  it('indexes bigrams at character positions and the last character alone, with weights', () => {
+    expect(toTsvectorLiteral([{ text: '充电桩', weight: 'A' }])).toBe("'充电':1A '电桩':2A '桩':3A");
+    expect(toTsvectorLiteral([{ text: '路', weight: 'C' }])).toBe("'路':1C");
   });
 
   it('keeps latin words whole, lower-cased, and separates fields', () => {
@@ -30,7 +31,7 @@ describe('toTsquery', () => {
   it('makes a phrase of bigrams for a Chinese word', () => {
     expect(toTsquery('充电桩')).toBe("('充电' <-> '电桩')");
     expect(toTsquery('交通')).toBe("'交通'");
-    expect(toTsquery('路')).toBe("'路'");
+    expect(toTsquery('路')).toBe("'路':*");
   });
 
   it('ANDs space-separated terms and drops what is not searchable', () => {

@@ -1,8 +1,13 @@
 /**
  * Chinese full-text search over overlapping character bigrams (ARCHITECTURE.md, Search row).
- * Word segmenters cut 充电桩 differently from how people type it; bigrams plus unigrams at the
- * same positions match any substring, including one- and two-character queries, and behave the
- * same in PGlite and PostgreSQL with the built-in 'simple' configuration.
+ * Word segmenters cut 充电桩 differently from how people type it; overlapping bigrams match any
+ * substring, and behave the same in PGlite and PostgreSQL with the built-in 'simple' configuration.
+ *
+ * Each character position holds the bigram that starts there; the last character of a run holds
+ * itself as a unigram. A one-character query is then a prefix query ('路':*) that finds the
+ * character anywhere, without storing every character a second time: vectors stay about half
+ * the size, small enough to live in the table row rather than in TOAST, which is what makes
+ * ranking and phrase rechecks cheap.
  */
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
@@ -18,8 +23,9 @@ function runs(text: string): string[] {
 type Weight = 'A' | 'B' | 'C' | 'D';
 
 /**
- * Builds a tsvector literal from weighted fields: every CJK character (unigram) and every adjacent
- * pair (bigram) at the character's position; latin words and numbers as whole tokens.
+ * Builds a tsvector literal from weighted fields: every adjacent CJK pair (bigram) at the position
+ * of its first character, the last character of each run as a unigram; latin words and numbers as
+ * whole tokens.
  */
 export function toTsvectorLiteral(fields: { text: string | null | undefined; weight: Weight }[]): string {
   const positions = new Map<string, string[]>();
@@ -37,8 +43,7 @@ export function toTsvectorLiteral(fields: { text: string | null | undefined; wei
         chars.forEach((ch, i) => {
           const p = pos + i;
           if (p > MAX_POSITION) return;
-          add(ch, p, field.weight);
-          if (i + 1 < chars.length) add(ch + chars[i + 1], p, field.weight);
+          add(i + 1 < chars.length ? ch + chars[i + 1] : ch, p, field.weight);
         });
         pos += chars.length + 1;
       } else {
@@ -53,8 +58,8 @@ export function toTsvectorLiteral(fields: { text: string | null | undefined; wei
 
 /**
  * Turns what a user typed into a tsquery: space-separated terms are AND-ed; a CJK run becomes its
- * bigrams as a phrase (a single character stays a unigram); latin words must match whole.
- * Returns null when nothing searchable is left.
+ * bigrams as a phrase; a single character becomes a prefix query (any bigram it starts, or itself at
+ * the end of a run); latin words must match whole. Returns null when nothing searchable is left.
  */
 export function toTsquery(input: string): string | null {
   const parts: string[] = [];
@@ -62,7 +67,7 @@ export function toTsquery(input: string): string | null {
     for (const run of runs(term)) {
       if (CJK.test(run[0])) {
         const chars = [...run].slice(0, 32);
-        if (chars.length === 1) parts.push(`'${chars[0]}'`);
+        if (chars.length === 1) parts.push(`'${chars[0]}':*`);
         else {
           const grams = chars.slice(0, -1).map((ch, i) => `'${ch}${chars[i + 1]}'`);
           parts.push(grams.length === 1 ? grams[0] : `(${grams.join(' <-> ')})`);

@@ -1,0 +1,294 @@
+import { createReadStream } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import { Readable, Transform } from 'node:stream';
+import { parse as parseCsv } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { badRequest } from '../../platform/http/errors.js';
+
+/** The allowlisted attachment types; anything else is refused. */
+export const FILE_TYPES = {
+  csv: { kind: 'data', mime: 'text/csv; charset=utf-8', label: 'CSV' },
+  xlsx: { kind: 'data', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', label: 'XLSX' },
+  json: { kind: 'data', mime: 'application/json; charset=utf-8', label: 'JSON' },
+  pdf: { kind: 'doc', mime: 'application/pdf', label: 'PDF' },
+  docx: { kind: 'doc', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', label: 'DOCX' },
+} as const;
+export type FileType = keyof typeof FILE_TYPES;
+export type FileKind = 'data' | 'doc';
+
+export const MAX_FILE_BYTES = 100 * 1024 * 1024;
+export const MAX_COLUMNS = 1000;
+
+export const FileMessages = {
+  typeNotAllowed: '仅支持上传 CSV、XLSX、JSON 数据文件和 PDF、DOCX 文档',
+  contentMismatch: '文件内容与扩展名不符',
+  empty: '数据文件为空，至少需要一行表头',
+  encoding: 'CSV 文件编码无法识别，请使用 UTF-8 或 GBK 编码',
+  tooLarge: '文件不能超过 100 MB',
+  badJson: 'JSON 文件须为对象数组或二维数组',
+  badXlsx: '无法解析 XLSX 文件，请确认文件未损坏',
+  badCsv: '无法解析 CSV 文件',
+  tooManyColumns: `数据文件的列数不能超过 ${MAX_COLUMNS}`,
+  kindMismatch: (kind: FileKind) => (kind === 'data' ? '请上传 CSV、XLSX 或 JSON 数据文件' : '请上传 PDF 或 DOCX 文档'),
+} as const;
+
+/** Where the bytes are: in memory (seed, tests) or in a temporary file (streamed uploads). */
+export type FileSource = { bytes: Buffer } | { path: string };
+
+export function typeOfName(fileName: string): FileType | null {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  return ext && ext in FILE_TYPES ? (ext as FileType) : null;
+}
+
+async function head(source: FileSource, n: number): Promise<Buffer> {
+  if ('bytes' in source) return source.bytes.subarray(0, n);
+  const fh = await open(source.path, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    const { bytesRead } = await fh.read(buf, 0, n, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+async function tail(source: FileSource, n: number): Promise<Buffer> {
+  if ('bytes' in source) return source.bytes.subarray(Math.max(0, source.bytes.length - n));
+  const fh = await open(source.path, 'r');
+  try {
+    const { size } = await fh.stat();
+    const len = Math.min(n, size);
+    const buf = Buffer.alloc(len);
+    await fh.read(buf, 0, len, size - len);
+    return buf;
+  } finally {
+    await fh.close();
+  }
+}
+
+function chunks(source: FileSource): AsyncIterable<Buffer> {
+  return 'bytes' in source ? Readable.from([source.bytes]) : createReadStream(source.path, { highWaterMark: 1 << 20 });
+}
+
+const ZIP = Buffer.from('PK\u0003\u0004', 'latin1');
+const PDF = Buffer.from('%PDF-', 'latin1');
+/** Magic numbers of binary formats that must never pass as text. */
+const BINARY_MAGIC = [
+  ZIP,
+  PDF,
+  Buffer.from([0x89, 0x50, 0x4e, 0x47]), // PNG
+  Buffer.from([0xff, 0xd8, 0xff]), // JPEG
+  Buffer.from('GIF8', 'latin1'),
+  Buffer.from([0x1f, 0x8b]), // gzip
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), // OLE (xls, doc)
+  Buffer.from('MZ', 'latin1'),
+  Buffer.from([0x7f, 0x45, 0x4c, 0x46]), // ELF
+  Buffer.from('Rar!', 'latin1'),
+  Buffer.from('7z', 'latin1'),
+];
+
+/** The text encoding of a CSV or JSON file: UTF-8 (with or without BOM) if it decodes strictly, else GBK. */
+export type TextEncoding = 'utf-8' | 'utf-8-bom' | 'gbk';
+
+async function decodesStrictly(source: FileSource, label: string): Promise<boolean> {
+  const decoder = new TextDecoder(label, { fatal: true });
+  try {
+    for await (const chunk of chunks(source)) decoder.decode(chunk as Buffer, { stream: true });
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function detectEncoding(source: FileSource): Promise<TextEncoding | null> {
+  if (await decodesStrictly(source, 'utf-8')) {
+    const start = await head(source, 3);
+    return start.length === 3 && start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf ? 'utf-8-bom' : 'utf-8';
+  }
+  if (await decodesStrictly(source, 'gbk')) return 'gbk';
+  return null;
+}
+
+export type Checked = { type: FileType; kind: FileKind; encoding: TextEncoding | null };
+
+/**
+ * Checks a file by its extension and its content: the extension must be allowlisted and the bytes
+ * must really be that format (a PNG renamed .csv is refused). Throws a 400 with a Chinese reason.
+ */
+export async function checkFile(fileName: string, source: FileSource): Promise<Checked> {
+  const type = typeOfName(fileName);
+  if (!type) throw badRequest(FileMessages.typeNotAllowed);
+  const start = await head(source, 64 * 1024);
+  const kind = FILE_TYPES[type].kind;
+  switch (type) {
+    case 'pdf':
+      if (!start.subarray(0, 5).equals(PDF)) throw badRequest(FileMessages.contentMismatch);
+      return { type, kind, encoding: null };
+    case 'docx':
+    case 'xlsx': {
+      if (!start.subarray(0, 4).equals(ZIP)) throw badRequest(FileMessages.contentMismatch);
+      // Entry names sit uncompressed in the local headers and the central directory.
+      const marker = type === 'docx' ? 'word/document.xml' : 'xl/workbook.xml';
+      const end = await tail(source, 256 * 1024);
+      if (!start.includes(marker, 0, 'latin1') && !end.includes(marker, 0, 'latin1')) {
+        throw badRequest(FileMessages.contentMismatch);
+      }
+      return { type, kind, encoding: null };
+    }
+    case 'csv':
+    case 'json': {
+      if (start.length === 0) throw badRequest(FileMessages.empty);
+      if (BINARY_MAGIC.some((m) => start.subarray(0, m.length).equals(m)) || start.includes(0)) {
+        throw badRequest(FileMessages.contentMismatch);
+      }
+      const encoding = await detectEncoding(source);
+      if (!encoding) throw badRequest(FileMessages.encoding);
+      if (type === 'json' && encoding === 'gbk') throw badRequest(FileMessages.badJson);
+      return { type, kind, encoding };
+    }
+  }
+}
+
+/** A parsed data file: its header row, and its rows (as strings) in order. */
+export type ParsedData = { columns: string[]; rows: AsyncIterable<string[]> };
+
+const headerOf = (cells: string[]) => cells.map((c, i) => c.replace(/^\uFEFF/, '').trim() || `列${i + 1}`);
+
+/** Parses a checked data file. The header row is read eagerly so that an empty file fails early. */
+export async function parseData(source: FileSource, checked: Checked): Promise<ParsedData> {
+  const all =
+    checked.type === 'csv'
+      ? csvRows(source, checked.encoding ?? 'utf-8')
+      : checked.type === 'xlsx'
+        ? xlsxRows(source)
+        : jsonRows(source);
+  const iterator = all[Symbol.asyncIterator]();
+  let first: IteratorResult<string[]>;
+  try {
+    first = await iterator.next();
+  } catch (e) {
+    throw asParseError(e, checked.type);
+  }
+  if (first.done || first.value.every((c) => c === '')) throw badRequest(FileMessages.empty);
+  if (first.value.length > MAX_COLUMNS) throw badRequest(FileMessages.tooManyColumns);
+  const columns = headerOf(first.value);
+  async function* rest(): AsyncIterable<string[]> {
+    try {
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        if (next.value.every((c) => c === '')) continue;
+        yield next.value.slice(0, MAX_COLUMNS);
+      }
+    } catch (e) {
+      throw asParseError(e, checked.type);
+    }
+  }
+  return { columns, rows: rest() };
+}
+
+function asParseError(e: unknown, type: FileType) {
+  if (e instanceof Error && 'status' in e) return e;
+  return badRequest(
+    type === 'csv' ? FileMessages.badCsv : type === 'xlsx' ? FileMessages.badXlsx : FileMessages.badJson,
+  );
+}
+
+/** Decodes a byte stream with TextDecoder (streaming), so GBK works as well as UTF-8. */
+function decoding(encoding: TextEncoding) {
+  const decoder = new TextDecoder(encoding === 'gbk' ? 'gbk' : 'utf-8', { ignoreBOM: false });
+  return new Transform({
+    readableObjectMode: false,
+    transform(chunk: Buffer, _enc, done) {
+      done(null, decoder.decode(chunk, { stream: true }));
+    },
+    flush(done) {
+      done(null, decoder.decode());
+    },
+  });
+}
+
+async function* csvRows(source: FileSource, encoding: TextEncoding): AsyncIterable<string[]> {
+  const input = 'bytes' in source ? Readable.from([source.bytes]) : createReadStream(source.path);
+  const parser = input
+    .pipe(decoding(encoding))
+    .pipe(parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }));
+  for await (const record of parser) yield (record as string[]).map((c) => c ?? '');
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A cell of exceljs as the text a person sees. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const d = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+    const t = `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
+    return t === '00:00:00' ? d : `${d} ${t}`;
+  }
+  if (typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if (Array.isArray(v.richText)) return v.richText.map((r: { text?: string }) => r.text ?? '').join('');
+    if ('result' in v) return cellText(v.result);
+    if ('formula' in v || 'sharedFormula' in v) return '';
+    if (typeof v.text === 'string') return v.text;
+    if ('error' in v) return String(v.error);
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+async function* xlsxRows(source: FileSource): AsyncIterable<string[]> {
+  const input = 'bytes' in source ? Readable.from([source.bytes]) : createReadStream(source.path);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    worksheets: 'emit',
+  });
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      const values = row.values as unknown[];
+      const cells: string[] = [];
+      for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+      yield cells;
+    }
+    return; // the first sheet only
+  }
+}
+
+function jsonCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+async function* jsonRows(source: FileSource): AsyncIterable<string[]> {
+  const text = ('bytes' in source ? source.bytes : await readFile(source.path)).toString('utf8').replace(/^\uFEFF/, '');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw badRequest(FileMessages.badJson);
+  }
+  if (!Array.isArray(data) || data.length === 0) throw badRequest(FileMessages.badJson);
+  if (data.every((r) => Array.isArray(r))) {
+    for (const r of data as unknown[][]) yield r.map(jsonCell);
+    return;
+  }
+  if (!data.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r)))
+    throw badRequest(FileMessages.badJson);
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  for (const r of data as Record<string, unknown>[]) {
+    for (const k of Object.keys(r)) {
+      if (!seen.has(k)) {
+        seen.add(k);
+        keys.push(k);
+      }
+    }
+  }
+  yield keys;
+  for (const r of data as Record<string, unknown>[]) yield keys.map((k) => jsonCell(r[k]));
+}

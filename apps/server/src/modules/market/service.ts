@@ -1,0 +1,433 @@
+import {
+  type CollectResult,
+  type FacetCounts,
+  type FilePreview,
+  type MarketCard,
+  type MarketDetail,
+  type MarketFilter,
+  MarketMessages,
+  type MarketPage,
+  type MarketPageQuery,
+  type OpenUnit,
+  type Page,
+  type RatingInput,
+  type RatingItem,
+  type RatingResult,
+  SEARCH_TOTAL_CAP,
+  toPage,
+} from '@odp/contracts';
+import { and, asc, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import {
+  catalogueCollects,
+  catalogueFiles,
+  catalogueItems,
+  catalogueRatings,
+  catalogues,
+  departs,
+  users,
+} from '../../db/schema/index.js';
+import type { Actor } from '../../platform/auth/actor.js';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import { highlightTerms, toTsquery } from '../../platform/search/bigram.js';
+import { highlight } from '../../platform/search/highlight.js';
+import { firstRows, presentFile } from '../files/service.js';
+import { maskedColumns, maskRow } from './mask.js';
+import {
+  type CardRow,
+  cappedCount,
+  facetCounts,
+  filterParts,
+  isPublicSql,
+  type Keyword,
+  pageRows,
+  pageRowsByRelease,
+  pageRowsRankedWithinNewest,
+  relevanceOrder,
+  sortOrder,
+} from './repository.js';
+
+const c = catalogues;
+
+/**
+ * Above this many matches a keyword query is not ranked as a whole: the newest RANK_BOUND matches
+ * are ranked (name matches first) and later pages follow in release order. Measured with
+ * `npm run bench:search`; ranking reads every matching vector, which dominates broad queries.
+ */
+export const RANK_ALL_LIMIT = 2000;
+export const RANK_BOUND = 200;
+export const PREVIEW_ROWS = 50;
+
+export function parseKeyword(text: string | undefined): Keyword | null {
+  if (!text) return null;
+  const tsquery = toTsquery(text);
+  return tsquery ? { tsquery, terms: highlightTerms(text) } : null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentCard(r: CardRow, terms: readonly string[]): MarketCard {
+  return {
+    id: r.id,
+    catalogName: r.catalogName,
+    catalogCode: r.catalogCode,
+    informationSummary: r.informationSummary,
+    orgCode: r.orgCode,
+    departName: r.departName,
+    releaseTime: iso(r.releaseTime),
+    dataUpdateTime: iso(r.dataUpdateTime),
+    openType: r.openType,
+    shareType: r.shareType,
+    keyAreasType: r.keyAreasType,
+    updateFrequency: r.updateFrequency,
+    dataFormat: r.dataFormat,
+    viewNum: r.viewNum,
+    downloadNum: r.downloadNum,
+    applicationsNum: r.applicationsNum,
+    collectNum: r.collectNum,
+    scoreAvg: Number(r.scoreAvg),
+    totalNum: Number(r.totalNum),
+    highlight: {
+      catalogName: highlight(r.catalogName, terms),
+      informationSummary: highlight(r.informationSummary, terms),
+    },
+  };
+}
+
+/** One page of the public catalogue: filters, keyword (AND of terms), sort; totals capped at 10000. */
+export async function marketPage(
+  db: Executor,
+  q: MarketPageQuery,
+  tuning = { rankAllLimit: RANK_ALL_LIMIT, rankBound: RANK_BOUND },
+): Promise<MarketPage> {
+  const { rankAllLimit, rankBound } = tuning;
+  const keyword = parseKeyword(q.catalogName);
+  const parts = filterParts(q, keyword);
+  const conds = [isPublicSql, ...parts];
+  const counted = await cappedCount(db, conds, SEARCH_TOTAL_CAP, keyword !== null);
+  const totalCapped = counted > SEARCH_TOTAL_CAP;
+  const total = Math.min(counted, SEARCH_TOTAL_CAP);
+  const limit = q.pageSize;
+  const offset = (q.pageNo - 1) * q.pageSize;
+  let rows: CardRow[] = [];
+  const newestFirst = q.sort === 'releaseTime' && q.order !== 'asc';
+  if (offset < total) {
+    if (newestFirst || (!q.sort && !keyword)) rows = await pageRowsByRelease(db, parts, limit, offset);
+    else if (q.sort) rows = await pageRows(db, conds, sortOrder(q.sort, q.order), limit, offset);
+    else if (keyword && counted <= rankAllLimit) {
+      rows = await pageRows(db, conds, relevanceOrder(keyword), limit, offset);
+    } else if (keyword) {
+      if (offset < rankBound) {
+        const take = Math.min(limit, rankBound - offset);
+        rows = await pageRowsRankedWithinNewest(db, parts, keyword, rankBound, take, offset);
+      }
+      if (rows.length < limit && offset + limit > rankBound) {
+        const from = Math.max(offset, rankBound);
+        rows = rows.concat(await pageRowsByRelease(db, parts, limit - rows.length, from));
+      }
+    }
+  }
+  const terms = keyword?.terms ?? [];
+  return {
+    ...toPage(
+      rows.map((r) => presentCard(r, terms)),
+      total,
+      q,
+    ),
+    totalCapped,
+  };
+}
+
+export async function catalogueAmount(db: Executor, f: MarketFilter): Promise<FacetCounts> {
+  return facetCounts(db, f, parseKeyword(f.catalogName));
+}
+
+// --- detail ------------------------------------------------------------------------------
+
+type PublicEntry = typeof catalogues.$inferSelect;
+
+async function publicEntry(db: Executor, id: string): Promise<PublicEntry> {
+  const [entry] = await db
+    .select()
+    .from(c)
+    .where(and(eq(c.id, id), isPublicSql));
+  if (!entry) throw notFound();
+  return entry;
+}
+
+async function departName(db: Executor, orgCode: string) {
+  const [d] = await db.select({ name: departs.departName }).from(departs).where(eq(departs.orgCode, orgCode));
+  return d?.name ?? orgCode;
+}
+
+async function publicFiles(db: Executor, catalogId: string) {
+  return db
+    .select()
+    .from(catalogueFiles)
+    .where(and(eq(catalogueFiles.catalogId, catalogId), isNull(catalogueFiles.deletedAt)))
+    .orderBy(asc(catalogueFiles.kind), desc(catalogueFiles.createdAt));
+}
+
+/** Everything the public may see of an entry; counts the view. */
+export async function marketDetail(db: Db, id: string, actor: Actor | null): Promise<MarketDetail> {
+  const [entry] = await db
+    .update(c)
+    .set({ viewNum: sql`${c.viewNum} + 1` })
+    .where(and(eq(c.id, id), isPublicSql))
+    .returning();
+  if (!entry) throw notFound();
+  const items = await db
+    .select()
+    .from(catalogueItems)
+    .where(eq(catalogueItems.catalogId, id))
+    .orderBy(asc(catalogueItems.serialNumber));
+  const files = await publicFiles(db, id);
+  const related = await db
+    .select({
+      id: c.id,
+      catalogName: c.catalogName,
+      departName: sql<string>`coalesce(${departs.departName}, ${c.orgCode})`,
+      keyAreasType: c.keyAreasType,
+      releaseTime: c.releaseTime,
+    })
+    .from(c)
+    .leftJoin(departs, eq(departs.orgCode, c.orgCode))
+    .where(and(isPublicSql, ne(c.id, id), or(eq(c.orgCode, entry.orgCode), eq(c.keyAreasType, entry.keyAreasType))))
+    .orderBy(
+      sql`(${c.orgCode} = ${entry.orgCode} and ${c.keyAreasType} = ${entry.keyAreasType}) desc`,
+      sql`${c.releaseTime} desc nulls last`,
+    )
+    .limit(6);
+  let myRating: MarketDetail['myRating'] = null;
+  let collected = false;
+  if (actor) {
+    const [rating] = await db
+      .select({ score: catalogueRatings.score, comment: catalogueRatings.comment })
+      .from(catalogueRatings)
+      .where(and(eq(catalogueRatings.catalogId, id), eq(catalogueRatings.userId, actor.userId)));
+    myRating = rating ?? null;
+    const [collect] = await db
+      .select({ id: catalogueCollects.catalogId })
+      .from(catalogueCollects)
+      .where(and(eq(catalogueCollects.catalogId, id), eq(catalogueCollects.userId, actor.userId)));
+    collected = Boolean(collect);
+  }
+  return {
+    id: entry.id,
+    catalogName: entry.catalogName,
+    catalogCode: entry.catalogCode,
+    catalogEn: entry.catalogEn,
+    informationSummary: entry.informationSummary,
+    orgCode: entry.orgCode,
+    departName: await departName(db, entry.orgCode),
+    businessDepartment: entry.businessDepartment,
+    sourceSystem: entry.sourceSystem,
+    releaseTime: iso(entry.releaseTime),
+    dataUpdateTime: iso(entry.dataUpdateTime),
+    openType: entry.openType,
+    openCondition: entry.openCondition,
+    openSociety: entry.openSociety,
+    shareType: entry.shareType,
+    shareMode: entry.shareMode,
+    keyAreasType: entry.keyAreasType,
+    keyAreasRemark: entry.keyAreasRemark,
+    baseLibrary: entry.baseLibrary,
+    categoryId: entry.categoryId,
+    dataRange: entry.dataRange,
+    updateFrequency: entry.updateFrequency,
+    inputFrequency: entry.inputFrequency,
+    dataFormat: entry.dataFormat,
+    viewNum: entry.viewNum,
+    downloadNum: entry.downloadNum,
+    applicationsNum: entry.applicationsNum,
+    collectNum: entry.collectNum,
+    scoreAvg: Number(entry.scoreAvg),
+    scoreCount: entry.scoreCount,
+    totalNum: Number(entry.totalNum),
+    downloadable: entry.openType === '1',
+    dataList: items.map((i) => ({
+      serialNumber: i.serialNumber,
+      name: i.name,
+      enName: i.enName,
+      dataType: i.dataType,
+      dataLength: i.dataLength,
+      openAttribute: i.openAttribute,
+      primaryKey: i.primaryKey,
+      nullValue: i.nullValue,
+      fieldDescription: i.fieldDescription,
+      masked: i.masked,
+    })),
+    files: files.map(presentFile),
+    related: related.map((r) => ({ ...r, releaseTime: iso(r.releaseTime) })),
+    myRating,
+    collected,
+  };
+}
+
+// --- preview and downloads ---------------------------------------------------------------
+
+export async function maskedItemsOf(db: Executor, catalogId: string) {
+  return db
+    .select({ name: catalogueItems.name, enName: catalogueItems.enName, masked: catalogueItems.masked })
+    .from(catalogueItems)
+    .where(and(eq(catalogueItems.catalogId, catalogId), eq(catalogueItems.masked, true)));
+}
+
+export type MarketPreview = FilePreview & { maskedColumns: string[] };
+
+/** The first 50 rows of a public entry's data file, masked columns masked. */
+export async function marketPreview(db: Executor, catalogId: string, fileId: string): Promise<MarketPreview> {
+  await publicEntry(db, catalogId);
+  const [file] = await db
+    .select()
+    .from(catalogueFiles)
+    .where(
+      and(eq(catalogueFiles.id, fileId), eq(catalogueFiles.catalogId, catalogId), isNull(catalogueFiles.deletedAt)),
+    );
+  if (!file) throw notFound();
+  if (file.kind !== 'data') throw badRequest('文档类附件不支持预览');
+  const columns = file.columns ?? [];
+  const masked = maskedColumns(columns, await maskedItemsOf(db, catalogId));
+  const rows = await firstRows(db, file.id, PREVIEW_ROWS);
+  return {
+    columns,
+    rows: rows.map((r) => maskRow(r, masked)),
+    total: file.rowCount,
+    maskedColumns: masked.map((i) => columns[i]),
+  };
+}
+
+/**
+ * The file an open download asks for: the entry must be public and 无条件开放 (有条件开放 needs an
+ * open application first), the file one of its live attachments.
+ */
+export async function openDownloadTarget(db: Executor, q: { catalogId: string; fileName: string; fileId?: string }) {
+  const entry = await publicEntry(db, q.catalogId);
+  if (entry.openType !== '1') throw forbidden(MarketMessages.conditionalOpen);
+  const [file] = await db
+    .select()
+    .from(catalogueFiles)
+    .where(
+      and(
+        eq(catalogueFiles.catalogId, entry.id),
+        isNull(catalogueFiles.deletedAt),
+        q.fileId ? eq(catalogueFiles.id, q.fileId) : eq(catalogueFiles.fileName, q.fileName),
+      ),
+    )
+    .orderBy(desc(catalogueFiles.createdAt))
+    .limit(1);
+  if (!file) throw notFound();
+  return { entry, file };
+}
+
+// --- ratings and collections -------------------------------------------------------------
+
+/** One rating per user and entry, editable; the entry's average is recomputed in the same transaction. */
+export async function rateCatalogue(db: Db, actor: Actor, input: RatingInput): Promise<RatingResult> {
+  return db.transaction(async (tx) => {
+    await publicEntry(tx, input.catalogId);
+    await tx
+      .insert(catalogueRatings)
+      .values({ catalogId: input.catalogId, userId: actor.userId, score: input.score, comment: input.comment })
+      .onConflictDoUpdate({
+        target: [catalogueRatings.catalogId, catalogueRatings.userId],
+        set: { score: input.score, comment: input.comment, updatedAt: new Date() },
+      });
+    const [agg] = await tx
+      .select({
+        avg: sql<string>`coalesce(round(avg(${catalogueRatings.score})::numeric, 2), 0)`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(catalogueRatings)
+      .where(eq(catalogueRatings.catalogId, input.catalogId));
+    await tx
+      .update(c)
+      .set({ scoreAvg: String(agg.avg), scoreCount: Number(agg.n) })
+      .where(eq(c.id, input.catalogId));
+    return {
+      scoreAvg: Number(agg.avg),
+      scoreCount: Number(agg.n),
+      myRating: { score: input.score, comment: input.comment },
+    };
+  });
+}
+
+export async function ratingList(
+  db: Db,
+  q: { catalogId: string; pageNo: number; pageSize: number },
+): Promise<Page<RatingItem>> {
+  await publicEntry(db, q.catalogId);
+  const where = eq(catalogueRatings.catalogId, q.catalogId);
+  const [rows, [{ n }]] = [
+    await db
+      .select({
+        realname: users.realname,
+        score: catalogueRatings.score,
+        comment: catalogueRatings.comment,
+        createdAt: catalogueRatings.createdAt,
+        updatedAt: catalogueRatings.updatedAt,
+      })
+      .from(catalogueRatings)
+      .innerJoin(users, eq(users.id, catalogueRatings.userId))
+      .where(where)
+      .orderBy(desc(catalogueRatings.updatedAt))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    await db.select({ n: count() }).from(catalogueRatings).where(where),
+  ];
+  return toPage(
+    rows.map((r) => ({
+      userName: maskName(r.realname),
+      score: r.score,
+      comment: r.comment,
+      createTime: r.createdAt.toISOString(),
+      updateTime: r.updatedAt.toISOString(),
+    })),
+    Number(n),
+    q,
+  );
+}
+
+/** 张三 → 张*, zhangsan → z*******: raters stay anonymous to the public. */
+function maskName(name: string) {
+  const chars = [...name.trim()];
+  if (chars.length <= 1) return '*';
+  return chars[0] + '*'.repeat(Math.min(chars.length - 1, 6));
+}
+
+/** Collects or un-collects; collectNum follows in the same transaction. */
+export async function toggleCollect(db: Db, actor: Actor, catalogId: string): Promise<CollectResult> {
+  return db.transaction(async (tx) => {
+    await publicEntry(tx, catalogId);
+    const removed = await tx
+      .delete(catalogueCollects)
+      .where(and(eq(catalogueCollects.catalogId, catalogId), eq(catalogueCollects.userId, actor.userId)))
+      .returning({ id: catalogueCollects.catalogId });
+    if (!removed.length) await tx.insert(catalogueCollects).values({ catalogId, userId: actor.userId });
+    const [row] = await tx
+      .update(c)
+      .set({
+        collectNum: sql`(select count(*)::int from ${catalogueCollects} where ${catalogueCollects.catalogId} = ${catalogId})`,
+      })
+      .where(eq(c.id, catalogId))
+      .returning({ collectNum: c.collectNum });
+    return { collected: removed.length === 0, collectNum: row.collectNum };
+  });
+}
+
+/** Departments and districts with public entries, most entries first. */
+export async function openUnits(db: Executor): Promise<OpenUnit[]> {
+  const rows = await db
+    .select({
+      orgCode: c.orgCode,
+      departName: sql<string>`coalesce(max(${departs.departName}), ${c.orgCode})`,
+      orgType: sql<string>`coalesce(max(${departs.orgType}), '1')`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(c)
+    .leftJoin(departs, eq(departs.orgCode, c.orgCode))
+    .where(isPublicSql)
+    .groupBy(c.orgCode)
+    .orderBy(sql`count(*) desc`, asc(c.orgCode));
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}

@@ -1,0 +1,84 @@
+import type { DownloadRankQuery, KeyAreaCount, MarketCard, Page, RecentOpenQuery } from '@odp/contracts';
+import { SEARCH_TOTAL_CAP, toPage } from '@odp/contracts';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { catalogueDownloads, catalogues, dictItems, dicts } from '../../db/schema/index.js';
+import { cappedCount, isPublicSql, pageRows, pageRowsByRelease } from '../market/repository.js';
+import { presentCard } from '../market/service.js';
+import type { IndexCounter } from './service.js';
+
+const c = catalogues;
+
+const countPublic =
+  (format?: 'api' | 'table'): IndexCounter =>
+  async (db) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(c)
+      .where(format ? and(isPublicSql, eq(c.dataFormat, format)) : isPublicSql);
+    return Number(row.n);
+  };
+
+/** 数据目录: public entries. */
+export const countPublicCatalogues = countPublic();
+/** 数据接口: public entries served as an API. */
+export const countPublicApis = countPublic('api');
+/** 数据库表: public entries mounted as tables. */
+export const countPublicTables = countPublic('table');
+
+/** 数据量: rows of the public entries' data. */
+export const countPublicRows: IndexCounter = async (db) => {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${c.totalNum}), 0)` })
+    .from(c)
+    .where(isPublicSql);
+  return Number(row.n);
+};
+
+/** 调用量: downloads of open data (API calls join when the gateway lands). */
+export const countDownloads: IndexCounter = async (db) => {
+  const [row] = await db.select({ n: count() }).from(catalogueDownloads);
+  return Number(row.n);
+};
+
+/** The 21 key areas of dict key_areas_type, in dictionary order, each with its number of public entries. */
+export async function keyAreaCounts(db: Executor): Promise<KeyAreaCount[]> {
+  const areas = await db
+    .select({ value: dictItems.itemValue, label: dictItems.itemText })
+    .from(dictItems)
+    .innerJoin(dicts, eq(dicts.id, dictItems.dictId))
+    .where(and(eq(dicts.dictCode, 'key_areas_type'), eq(dictItems.status, 1)))
+    .orderBy(asc(dictItems.sortOrder));
+  const counts = await db
+    .select({ value: c.keyAreasType, n: count() })
+    .from(c)
+    .where(isPublicSql)
+    .groupBy(c.keyAreasType);
+  const byValue = new Map(counts.map((r) => [r.value, Number(r.n)]));
+  return areas.map((a) => ({ ...a, count: byValue.get(a.value) ?? 0 }));
+}
+
+async function publicPage(db: Db, q: { pageNo: number; pageSize: number }, order: SQL[] | 'newest') {
+  const n = Math.min(await cappedCount(db, [isPublicSql]), SEARCH_TOTAL_CAP);
+  const offset = (q.pageNo - 1) * q.pageSize;
+  const rows =
+    order === 'newest'
+      ? await pageRowsByRelease(db, [], q.pageSize, offset)
+      : await pageRows(db, [isPublicSql], order, q.pageSize, offset);
+  return toPage(
+    rows.map((r) => presentCard(r, [])),
+    Number(n),
+    q,
+  );
+}
+
+/** 最新开放 / 最近更新. */
+export function recentOpenData(db: Db, q: RecentOpenQuery): Promise<Page<MarketCard>> {
+  if (q.orderBy === 'releaseTime') return publicPage(db, q, 'newest');
+  return publicPage(db, q, [sql`${c.dataUpdateTime} desc nulls last`, sql`${c.id} desc`]);
+}
+
+/** 下载排名. */
+export function downloadRanking(db: Db, q: DownloadRankQuery): Promise<Page<MarketCard>> {
+  return publicPage(db, q, [sql`${c.downloadNum} desc`, sql`${c.releaseTime} desc nulls last`, sql`${c.id} desc`]);
+}

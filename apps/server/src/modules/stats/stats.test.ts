@@ -1,0 +1,79 @@
+import type { OpenStatTable } from '@odp/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDepart } from '../../test/factories.js';
+import { call, createTestApp, type TestContext } from '../../test/harness.js';
+import { createStorage, saveCatalogueFile } from '../files/service.js';
+import { readXlsx } from '../files/testing.js';
+import { createMarketEntry } from '../market/testing.js';
+
+let ctx: TestContext;
+let a: Awaited<ReturnType<typeof createDepart>>;
+let b: Awaited<ReturnType<typeof createDepart>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  a = await createDepart(ctx.db, { departName: '=统计测试局' });
+  b = await createDepart(ctx.db, { departName: '统计测试区' });
+  const storage = createStorage('/tmp/odp-test-unused');
+  const open = await createMarketEntry(ctx.db, a.orgCode, { keyAreasType: '6', viewNum: 10, downloadNum: 2 });
+  await saveCatalogueFile(ctx.db, storage, { catalogId: open.id, fileName: 'a.csv', bytes: Buffer.from('x\n1\n2\n') });
+  await createMarketEntry(ctx.db, a.orgCode, { keyAreasType: '6', openType: '2', openCondition: '申请', viewNum: 5 });
+  // Catalogued but not public: counts as an entry, nothing else.
+  const closed = await createMarketEntry(ctx.db, a.orgCode, { keyAreasType: '6', openType: '3', viewNum: 100 });
+  await saveCatalogueFile(ctx.db, storage, { catalogId: closed.id, fileName: 'c.csv', bytes: Buffer.from('x\n1\n') });
+  // Drafts and deleted entries count nowhere.
+  await createMarketEntry(ctx.db, a.orgCode, { catalogStatus: 0, shelfStatus: 0 });
+  await createMarketEntry(ctx.db, a.orgCode, { shelfStatus: 9 });
+  await createMarketEntry(ctx.db, b.orgCode, { keyAreasType: '2', downloadNum: 1 });
+});
+afterAll(() => ctx.close());
+
+describe('open statistics', () => {
+  it('counts per department: entries, open entries, files, rows, downloads, views, with totals', async () => {
+    const res = await call<OpenStatTable>(ctx, 'GET', '/api/openstat/byDepartment');
+    expect(res.status).toBe(200);
+    expect(res.body.result.rows.find((r) => r.key === a.orgCode)).toEqual({
+      key: a.orgCode,
+      label: '=统计测试局',
+      entries: 3,
+      openEntries: 2,
+      files: 1,
+      rows: 2,
+      downloads: 2,
+      views: 15,
+    });
+    expect(res.body.result.rows.find((r) => r.key === b.orgCode)).toMatchObject({ entries: 1, openEntries: 1 });
+    expect(res.body.result.totals).toEqual({ entries: 4, openEntries: 3, files: 1, rows: 2, downloads: 3, views: 15 });
+  });
+
+  it('counts per key area, all 21 areas', async () => {
+    const res = await call<OpenStatTable>(ctx, 'GET', '/api/openstat/byKeyArea');
+    expect(res.body.result.rows).toHaveLength(21);
+    expect(res.body.result.rows.find((r) => r.key === '6')).toMatchObject({
+      label: '交通运输',
+      entries: 3,
+      openEntries: 2,
+    });
+    expect(res.body.result.rows.find((r) => r.key === '1')).toMatchObject({ label: '信用服务', entries: 0 });
+  });
+
+  it('exports the table as xlsx with totals, labels neutralised', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `${ctx.base}/api/openstat/export`,
+      query: { dim: 'department' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''");
+    const rows = await readXlsx(res.rawPayload);
+    expect(rows[0]).toEqual(['数源部门', '目录数', '开放目录数', '文件数', '数据量（条）', '下载量', '访问量']);
+    expect(rows).toContainEqual(["'=统计测试局", '3', '2', '1', '2', '2', '15']);
+    expect(rows[rows.length - 1]).toEqual(['合计', '4', '3', '1', '2', '3', '15']);
+    const byArea = await ctx.app.inject({
+      method: 'GET',
+      url: `${ctx.base}/api/openstat/export`,
+      query: { dim: 'keyArea' },
+    });
+    expect((await readXlsx(byArea.rawPayload))[0][0]).toBe('重点领域');
+  });
+});

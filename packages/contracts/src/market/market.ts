@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import type { CatalogueFile } from '../catalogue/entry.js';
+import { MAX_PAGE_SIZE } from '../core/envelope.js';
+import { DOWNLOAD_FORMATS } from './files.js';
+
+/** The original client sends '' for an unset filter; treat it as absent. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const code = (max: number) => optional(z.string().trim().max(max, `不能超过 ${max} 个字符`));
+const Id = (label: string) => z.string().uuid(`${label}格式不正确`);
+const intFrom = (fallback: number, max: number) =>
+  z.coerce
+    .number({ error: '必须是数字' })
+    .int('必须是整数')
+    .min(1, '必须大于 0')
+    .max(max, `不能超过 ${max}`)
+    .default(fallback);
+
+/** Search results beyond this many are not counted exactly; the portal shows "10000+". */
+export const SEARCH_TOTAL_CAP = 10_000;
+
+export const MARKET_SORTS = [
+  'releaseTime',
+  'dataUpdateTime',
+  'viewNum',
+  'downloadNum',
+  'applicationsNum',
+  'scoreAvg',
+] as const;
+export type MarketSort = (typeof MARKET_SORTS)[number];
+export const MARKET_SORT_LABEL: Record<MarketSort, string> = {
+  releaseTime: '发布时间',
+  dataUpdateTime: '更新时间',
+  viewNum: '访问量',
+  downloadNum: '下载量',
+  applicationsNum: '申请量',
+  scoreAvg: '评分',
+};
+
+/** The filters of the public catalogue, shared by the page and the facet counts. */
+export const MarketFilter = z.object({
+  /** Keyword: space-separated terms, all of which must match (名称、摘要、部门、领域、信息项). */
+  catalogName: optional(z.string().trim().max(100, '搜索词不能超过 100 个字符')),
+  /** A node of a category tree (treeItemId 1): entries of that node and its descendants. */
+  categoryId: optional(Id('类目 ID')),
+  /** 2 department tree, 3 county tree: then `orgCode` is the clicked department or district. */
+  treeItemId: optional(z.coerce.number().int().min(1).max(10)),
+  keyAreasType: code(4),
+  dataFormat: code(8),
+  shareType: code(4),
+  openType: code(4),
+  updateFrequency: code(4),
+  orgCode: code(64),
+});
+export type MarketFilter = z.infer<typeof MarketFilter>;
+
+export const MarketPageQuery = MarketFilter.extend({
+  pageNo: intFrom(1, 1000),
+  pageSize: intFrom(10, Math.min(MAX_PAGE_SIZE, 50)),
+  /** Without a sort, keyword results come by relevance (name matches first), others newest first. */
+  sort: optional(z.enum(MARKET_SORTS, { error: '不支持的排序字段' })),
+  order: optional(z.enum(['asc', 'desc'])),
+});
+export type MarketPageQuery = z.infer<typeof MarketPageQuery>;
+
+/** One card of the public catalogue. Highlights are HTML-escaped text with <em> around matches. */
+export type MarketCard = {
+  id: string;
+  catalogName: string;
+  catalogCode: string;
+  informationSummary: string;
+  orgCode: string;
+  departName: string;
+  releaseTime: string | null;
+  dataUpdateTime: string | null;
+  openType: string;
+  shareType: string;
+  keyAreasType: string;
+  updateFrequency: string;
+  dataFormat: string;
+  viewNum: number;
+  downloadNum: number;
+  applicationsNum: number;
+  collectNum: number;
+  scoreAvg: number;
+  totalNum: number;
+  highlight: { catalogName: string; informationSummary: string };
+};
+
+/** A page of cards; when more than SEARCH_TOTAL_CAP match, `total` is the cap and `totalCapped` is true. */
+export type MarketPage = {
+  records: MarketCard[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+  totalCapped: boolean;
+};
+
+export const FACETS = ['dataFormat', 'shareType', 'openType', 'keyAreasType', 'updateFrequency', 'orgCode'] as const;
+export type Facet = (typeof FACETS)[number];
+/** Per facet, value → number of entries, each counted with the other filters applied. */
+export type FacetCounts = Record<Facet, Record<string, number>>;
+
+export const MarketIdQuery = z.object({ id: Id('目录 ID'), _t: z.unknown().optional() });
+
+export type MarketDataItem = {
+  serialNumber: number;
+  name: string;
+  enName: string | null;
+  dataType: string;
+  dataLength: number | null;
+  openAttribute: string | null;
+  primaryKey: boolean;
+  nullValue: boolean;
+  fieldDescription: string | null;
+  masked: boolean;
+};
+
+export type MarketRelated = {
+  id: string;
+  catalogName: string;
+  departName: string;
+  keyAreasType: string;
+  releaseTime: string | null;
+};
+
+/** Everything the public may know about an entry. */
+export type MarketDetail = Omit<MarketCard, 'highlight'> & {
+  catalogEn: string | null;
+  businessDepartment: string | null;
+  sourceSystem: string | null;
+  keyAreasRemark: string | null;
+  baseLibrary: string;
+  categoryId: string | null;
+  dataRange: string;
+  shareMode: string | null;
+  openCondition: string | null;
+  openSociety: boolean;
+  inputFrequency: string | null;
+  scoreCount: number;
+  /** Only 无条件开放 entries can be downloaded; 有条件开放 ones need an open application. */
+  downloadable: boolean;
+  dataList: MarketDataItem[];
+  files: CatalogueFile[];
+  related: MarketRelated[];
+  /** The caller's own rating and collection, when a token was sent. */
+  myRating: { score: number; comment: string | null } | null;
+  collected: boolean;
+};
+
+export const MarketPreviewQuery = z.object({
+  catalogId: Id('目录 ID'),
+  fileId: Id('文件 ID'),
+  _t: z.unknown().optional(),
+});
+
+export const OpenDownloadQuery = z.object({
+  catalogId: Id('目录 ID'),
+  /** The spec names the file by its name; `fileId` picks one when names repeat. */
+  fileName: z.string().trim().min(1, '请指定文件名').max(255),
+  fileId: optional(Id('文件 ID')),
+  format: z.enum(DOWNLOAD_FORMATS, { error: '下载格式须为 original、csv、xlsx 或 json' }).default('original'),
+  _t: z.unknown().optional(),
+});
+export type OpenDownloadQuery = z.infer<typeof OpenDownloadQuery>;
+
+export const MarketMessages = {
+  conditionalOpen: '该数据为有条件开放，请提交开放申请',
+} as const;
+
+export const RatingInput = z.object({
+  catalogId: Id('目录 ID'),
+  score: z.coerce
+    .number({ error: '请选择评分' })
+    .int('评分须为整数')
+    .min(1, '评分须在 1 到 5 之间')
+    .max(5, '评分须在 1 到 5 之间'),
+  comment: z
+    .string()
+    .trim()
+    .max(500, '评价不能超过 500 个字符')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type RatingInput = z.infer<typeof RatingInput>;
+
+export type RatingResult = {
+  scoreAvg: number;
+  scoreCount: number;
+  myRating: { score: number; comment: string | null };
+};
+
+export const RatingListQuery = z.object({
+  catalogId: Id('目录 ID'),
+  pageNo: intFrom(1, 10_000),
+  pageSize: intFrom(10, 50),
+  _t: z.unknown().optional(),
+});
+
+/** A public rating: the rater's name is shown masked. */
+export type RatingItem = {
+  userName: string;
+  score: number;
+  comment: string | null;
+  createTime: string;
+  updateTime: string;
+};
+
+export const CollectInput = z.object({ catalogId: Id('目录 ID') });
+export type CollectResult = { collected: boolean; collectNum: number };
+
+/** A department or district with public entries. */
+export type OpenUnit = { orgCode: string; departName: string; orgType: string; count: number };

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * One row of 开放统计: `entries` counts catalogued entries (审核通过, not deleted); the other figures
+ * are of public entries only (on shelf and open): their data files and documents, rows, downloads, views.
+ */
+export type OpenStatRow = {
+  key: string;
+  label: string;
+  entries: number;
+  openEntries: number;
+  files: number;
+  rows: number;
+  downloads: number;
+  views: number;
+};
+
+export type OpenStatTable = { rows: OpenStatRow[]; totals: Omit<OpenStatRow, 'key' | 'label'> };
+
+export const OPEN_STAT_DIMS = ['department', 'keyArea'] as const;
+export type OpenStatDim = (typeof OPEN_STAT_DIMS)[number];
+export const OPEN_STAT_DIM_LABEL: Record<OpenStatDim, string> = { department: '数源部门', keyArea: '重点领域' };
+
+export const OpenStatExportQuery = z.object({
+  dim: z.enum(OPEN_STAT_DIMS, { error: '统计维度须为 department 或 keyArea' }).default('department'),
+  _t: z.unknown().optional(),
+});
+
+/** Column headers of the table and its export, in order. */
+export const OPEN_STAT_COLUMNS: [keyof OpenStatRow, string][] = [
+  ['entries', '目录数'],
+  ['openEntries', '开放目录数'],
+  ['files', '文件数'],
+  ['rows', '数据量（条）'],
+  ['downloads', '下载量'],
+  ['views', '访问量'],
+];
