@@ -28,7 +28,9 @@ async function freePort(): Promise<number> {
  * Starts the real server (built web app, embedded database, demo city) on a free port, with a fresh
  * data folder unless one is given.
  */
-export async function startServer(opts: { dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: { dataDir?: string; env?: NodeJS.ProcessEnv; readyWithinMs?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'odp-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -51,7 +53,7 @@ export async function startServer(opts: { dataDir?: string } = {}): Promise<Runn
     output += d;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + (opts.readyWithinMs ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -60,7 +62,7 @@ export async function startServer(opts: { dataDir?: string } = {}): Promise<Runn
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not answer within 90 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not answer in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -6,15 +6,14 @@
  *
  * Usage: npm run bench:search [-- <entries>]   (default 100000)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { type RunningServer, startServer } from '../../../e2e/support/server.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
+import { createScratchDatabase } from '../src/db/scratch.js';
 import { seedIfEmpty } from '../src/db/seed/index.js';
 import { loadEntries } from './search-data.js';
 
@@ -22,7 +21,6 @@ const ENTRIES = Number(process.argv[2] ?? 100_000);
 const BATCH = 1000;
 const RUNS = 30;
 const WARMUPS = 3;
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
 
 const QUERIES: { cls: string; q: string }[] = [
   { cls: '精确词 selective', q: '空气质量日报' },
@@ -41,40 +39,13 @@ const QUERIES: { cls: string; q: string }[] = [
 
 // --- database set-up --------------------------------------------------------------------------
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 const serverUrl = process.env.DATABASE_URL;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'odp-bench-search-'));
-let databaseUrl: string | undefined;
-let dropDatabase: (() => Promise<void>) | null = null;
-if (serverUrl) {
-  const name = `odp_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  databaseUrl = u.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-}
+const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'odp_bench') : null;
+const databaseUrl = scratch?.url;
 const kind = databaseUrl ? 'PostgreSQL' : 'PGlite';
 
-let child: ChildProcess | null = null;
+let server: RunningServer | null = null;
 try {
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
   const database = await openDatabase({ url: databaseUrl, dataDir });
@@ -97,41 +68,9 @@ try {
   );
 
   // --- the real server, in a child process --------------------------------------------------
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const api = `http://127.0.0.1:${port}/dtwave-om`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`服务进程提前退出:\n${output}`);
-    try {
-      if ((await fetch(`${api}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`服务 120 秒内未就绪:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  // An empty DATABASE_URL means PGlite in the data folder.
+  server = await startServer({ dataDir, env: { DATABASE_URL: databaseUrl ?? '' }, readyWithinMs: 120_000 });
+  const api = server.api;
 
   const search = async (q: string) => {
     const t = performance.now();
@@ -202,11 +141,7 @@ try {
   console.log(`\n总数封顶（显示 10000+）的查询: ${capped.length ? capped.join('、') : '无'}`);
   if (!allOk) process.exitCode = 1;
 } finally {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child?.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
-  await dropDatabase?.();
+  await server?.stop();
+  await scratch?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

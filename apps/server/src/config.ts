@@ -7,7 +7,8 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
+  // An empty value means the embedded database, as when the variable is unset.
+  DATABASE_URL: z.union([z.string().url(), z.literal('').transform(() => undefined)]).optional(),
   API_BASE: z
     .string()
     .regex(/^\/[A-Za-z0-9_-]+$/)

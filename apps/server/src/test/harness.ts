@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, type Db, openDatabase } from '../db/client.js';
+import { createScratchDatabase } from '../db/scratch.js';
 import { seedReference } from '../db/seed/reference.js';
 
 export type TestContext = {
@@ -20,24 +19,8 @@ export type TestContext = {
  */
 export async function createTestApp(): Promise<TestContext> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  let dropDatabase: (() => Promise<void>) | null = null;
-  let url: string | undefined;
-  if (serverUrl) {
-    const name = `odp_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'odp_test') : null;
+  const url = scratch?.url;
   const database = await openDatabase({ url, dataDir: null });
   await database.migrate();
   await seedReference(database.db);
@@ -60,7 +43,7 @@ export async function createTestApp(): Promise<TestContext> {
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase?.();
+      await scratch?.drop();
     },
   };
 }
