@@ -147,3 +147,30 @@ describe('the life of a catalogue entry', () => {
     await shot(visitor, 'portal-after-off-shelf');
   });
 });
+
+describe('public open-data pages on the demo city', () => {
+  it('render the home sections, the catalogue, search and statistics from real data', async () => {
+    const page = await newPage(env.browser);
+    await page.goto(`${env.server.url}/openPlatform/home`);
+    await page.getByText('交通运输').first().waitFor();
+    await shot(page, 'portal-home-sections');
+
+    await page.goto(`${env.server.url}/catalogue/datacatalogue`);
+    await page.locator('.portal-card').first().waitFor();
+    expect(await page.locator('.portal-card').count()).toBeGreaterThan(0);
+    await page.getByText('部门信息资源目录').first().waitFor();
+    // Facet labels come from the dictionaries: wait for them rather than photograph codes.
+    await page.getByText('无条件共享').first().waitFor();
+    await page.getByText('工业农业').first().waitFor();
+    await shot(page, 'portal-catalogue');
+
+    await page.goto(`${env.server.url}/openPlatform/search?search=${encodeURIComponent('公交')}`);
+    await page.locator('em').filter({ hasText: '公交' }).first().waitFor();
+    await shot(page, 'portal-search');
+
+    await page.goto(`${env.server.url}/openStatistics/openTable`);
+    await page.getByText('滨江市交通运输局').first().waitFor();
+    await page.locator('canvas').first().waitFor({ timeout: 30_000 });
+    await shot(page, 'portal-open-statistics');
+  });
+});

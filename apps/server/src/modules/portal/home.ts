@@ -2,7 +2,7 @@ import type { DownloadRankQuery, KeyAreaCount, MarketCard, Page, RecentOpenQuery
 import { SEARCH_TOTAL_CAP, toPage } from '@odp/contracts';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { catalogueDownloads, catalogues, dictItems, dicts } from '../../db/schema/index.js';
+import { catalogues, dictItems, dicts } from '../../db/schema/index.js';
 import { cappedCount, isPublicSql, pageRows, pageRowsByRelease } from '../market/repository.js';
 import { presentCard } from '../market/service.js';
 import type { IndexCounter } from './service.js';
@@ -35,9 +35,15 @@ export const countPublicRows: IndexCounter = async (db) => {
   return Number(row.n);
 };
 
-/** 调用量: downloads of open data (API calls join when the gateway lands). */
+/**
+ * 调用量: downloads of public open data (API calls join when the gateway lands), summed from the
+ * entries' counters so that the home page, the download ranking and the statistics agree.
+ */
 export const countDownloads: IndexCounter = async (db) => {
-  const [row] = await db.select({ n: count() }).from(catalogueDownloads);
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${c.downloadNum}), 0)` })
+    .from(c)
+    .where(isPublicSql);
   return Number(row.n);
 };
 
