@@ -28,6 +28,9 @@ const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 export async function openDatabase(opts: { url?: string; dataDir: string | null }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server ends (restart, failover, an administrator) is dropped by the pool
+    // and the next query opens a new one; without a listener that event would crash the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
