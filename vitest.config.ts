@@ -21,6 +21,8 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Component tests render antd trees in jsdom; on a loaded 2-core machine 5 s is too tight.
+          testTimeout: 20_000,
         },
       },
       {

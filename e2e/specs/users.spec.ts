@@ -53,3 +53,23 @@ describe('user management', () => {
     await shot(other, 'new-user-home');
   });
 });
+
+describe('system administration pages', () => {
+  it('open for the administrator with their data', async () => {
+    const page = await newPage(env.browser);
+    await signIn(page, env.server.url, 'admin', 'Admin@2026');
+    const pages: [string, string, string][] = [
+      ['/system/role', '部门数据管理员', 'admin-roles'],
+      ['/system/menu', '用户管理', 'admin-menus'],
+      ['/system/dict', '字典配置', 'admin-dicts'],
+      ['/system/log', 'admin', 'admin-logs'],
+      ['/system/online', 'admin', 'admin-online-users'],
+      ['/system/info', 'PGlite', 'admin-system-info'],
+    ];
+    for (const [path, text, name] of pages) {
+      await page.goto(`${env.server.url}${path}`);
+      await page.getByText(text).first().waitFor({ timeout: 30_000 });
+      await shot(page, name);
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { announcementRoutes } from './system/announcement/routes.js';
 import { checkRoutes } from './system/check/routes.js';
 import { departRoutes } from './system/depart/routes.js';
 import { dictRoutes } from './system/dict/routes.js';
+import { monitorRoutes } from './system/monitor/routes.js';
 import { roleRoutes } from './system/role/routes.js';
 import { tenantRoutes } from './system/tenant/routes.js';
 import { userRoutes } from './system/user/routes.js';
@@ -28,4 +29,5 @@ export const modules: FastifyPluginAsync[] = [
   marketRoutes,
   statsRoutes,
   catalogueRoutes,
+  monitorRoutes,
 ];

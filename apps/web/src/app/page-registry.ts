@@ -14,6 +14,12 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   'admin/catalogue/CatalogueLogPage': lazyPage(() => import('@/pages/admin/catalogue/CatalogueLogPage')),
   'admin/catalogue/CategoryPage': lazyPage(() => import('@/pages/admin/catalogue/CategoryPage')),
   'admin/review/WorkOrderPage': lazyPage(() => import('@/pages/admin/review/WorkOrderPage')),
+  'admin/system/LogPage': lazyPage(() => import('@/pages/admin/system/LogPage')),
+  'admin/system/OnlineUserPage': lazyPage(() => import('@/pages/admin/system/OnlineUserPage')),
+  'admin/system/SystemInfoPage': lazyPage(() => import('@/pages/admin/system/SystemInfoPage')),
+  'admin/system/DictPage': lazyPage(() => import('@/pages/admin/system/DictPage')),
+  'admin/system/RolePage': lazyPage(() => import('@/pages/admin/system/RolePage')),
+  'admin/system/PermissionPage': lazyPage(() => import('@/pages/admin/system/PermissionPage')),
 };
 
 /** Tolerates the spellings menus carry over from older systems: a leading slash, `views/`, `/index`, `.vue`. */

@@ -61,6 +61,15 @@ export function saveDictItems(dict: AllDictItems) {
   writeLocal(KEY.dict, dict);
 }
 
+/** Replaces one dictionary in the sign-in cache after an administrator changed it; null forgets it. */
+export function saveCachedDict(code: string, items: DictOption[] | null) {
+  const all = readLocal<AllDictItems>(KEY.dict);
+  if (!all) return;
+  if (items) all[code] = items;
+  else delete all[code];
+  writeLocal(KEY.dict, all);
+}
+
 /** Options of one dictionary from the cache filled at sign-in; empty when unknown or expired. */
 export function getCachedDict(code: string): DictOption[] {
   return readLocal<AllDictItems>(KEY.dict)?.[code] ?? [];

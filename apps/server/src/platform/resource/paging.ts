@@ -20,7 +20,8 @@ export function orderBy(
   fallback: SQL | AnyPgColumn,
 ): SQL | AnyPgColumn {
   if (!query.sort) return fallback;
-  const column = sortable[query.sort];
+  // Own keys only: `constructor` or `toString` must not reach the prototype.
+  const column = Object.hasOwn(sortable, query.sort) ? sortable[query.sort] : undefined;
   if (!column) throw badRequest(`不支持按 ${query.sort} 排序`);
   return query.order === 'asc' ? asc(column) : desc(column);
 }

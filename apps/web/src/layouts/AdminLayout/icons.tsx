@@ -48,6 +48,7 @@ const ICONS: Record<string, ComponentType> = {
   UserOutlined,
 };
 
+export const MENU_ICON_NAMES = Object.keys(ICONS);
 export function menuIcon(name: string | null | undefined) {
   const Icon = name ? ICONS[name] : undefined;
   return Icon ? <Icon /> : undefined;

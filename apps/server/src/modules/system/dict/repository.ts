@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { dictItems, dicts } from '../../../db/schema/index.js';
 
@@ -28,5 +28,31 @@ export function selectAllDictItems(db: Executor): Promise<DictItemRow[]> {
 
 export async function dictCodeExists(db: Executor, code: string): Promise<boolean> {
   const [row] = await db.select({ id: dicts.id }).from(dicts).where(eq(dicts.dictCode, code)).limit(1);
+  return Boolean(row);
+}
+
+export async function findDict(db: Executor, id: string) {
+  const [row] = await db.select().from(dicts).where(eq(dicts.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findDictItem(db: Executor, id: string) {
+  const [row] = await db.select().from(dictItems).where(eq(dictItems.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Whether another item of the dictionary already has the value. */
+export async function itemValueTaken(db: Executor, dictId: string, itemValue: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: dictItems.id })
+    .from(dictItems)
+    .where(
+      and(
+        eq(dictItems.dictId, dictId),
+        eq(dictItems.itemValue, itemValue),
+        exceptId ? ne(dictItems.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
   return Boolean(row);
 }
