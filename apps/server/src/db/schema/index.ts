@@ -1,2 +1,4 @@
 export * from './catalogue.js';
+export * from './jobs.js';
+export * from './messages.js';
 export * from './system.js';

@@ -264,6 +264,8 @@ export const announcements = pgTable(
     /** ALL or USER */
     msgType: varchar('msg_type', { length: 8 }).notNull().default('ALL'),
     userIds: text('user_ids'),
+    /** Comma-separated department ids; their members are addressed too when msgType is USER. */
+    departIds: text('depart_ids'),
     /** 0 草稿, 1 已发布, 2 已撤销 */
     sendStatus: varchar('send_status', { length: 1 }).notNull().default('0'),
     sendTime: timestamp('send_time', { withTimezone: true }),
@@ -313,6 +315,117 @@ export const siteConfig = pgTable('sys_config', {
   key: varchar('config_key', { length: 64 }).primaryKey(),
   value: text('config_value').notNull(),
   description: varchar('description', { length: 255 }),
+});
+
+/**
+ * 数据规则 of a menu: a column, a condition and a value (a literal or a system variable such as
+ * `#{sys_user_code}`). Rules ticked for a role restrict the lists served under that menu.
+ */
+export const permissionDataRules = pgTable(
+  'sys_permission_data_rule',
+  {
+    id: id(),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+    ruleName: varchar('rule_name', { length: 100 }).notNull(),
+    ruleColumn: varchar('rule_column', { length: 64 }).notNull(),
+    ruleConditions: varchar('rule_conditions', { length: 16 }).notNull(),
+    ruleValue: varchar('rule_value', { length: 300 }).notNull(),
+    /** '1' enabled, '0' disabled */
+    status: varchar('status', { length: 1 }).notNull().default('1'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sys_permission_data_rule_perm_idx').on(t.permissionId)],
+);
+
+/** Data rules a role applies (a subset of the rules of the menus it holds). */
+export const roleDataRules = pgTable(
+  'sys_role_data_rule',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => permissionDataRules.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.ruleId] })],
+);
+
+/** Roles a department defines for its own members, within the department's permissions. */
+export const departRoles = pgTable(
+  'sys_depart_role',
+  {
+    id: id(),
+    departId: uuid('depart_id')
+      .notNull()
+      .references(() => departs.id, { onDelete: 'cascade' }),
+    roleName: varchar('role_name', { length: 100 }).notNull(),
+    roleCode: varchar('role_code', { length: 64 }).notNull(),
+    description: varchar('description', { length: 255 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sys_depart_role_code_uq').on(t.departId, t.roleCode)],
+);
+
+export const departRoleUsers = pgTable(
+  'sys_depart_role_user',
+  {
+    departRoleId: uuid('drole_id')
+      .notNull()
+      .references(() => departRoles.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.departRoleId, t.userId] }), index('sys_depart_role_user_user_idx').on(t.userId)],
+);
+
+export const departRolePermissions = pgTable(
+  'sys_depart_role_permission',
+  {
+    departRoleId: uuid('drole_id')
+      .notNull()
+      .references(() => departRoles.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.departRoleId, t.permissionId] })],
+);
+
+/**
+ * 填值规则: a code generator (prefix, date part, sequence with padding). `ruleJson` holds the
+ * parts; numbers come from sys_code_sequence so that they stay unique under concurrency.
+ */
+export const fillRules = pgTable(
+  'sys_fill_rule',
+  {
+    id: id(),
+    ruleName: varchar('rule_name', { length: 100 }).notNull(),
+    ruleCode: varchar('rule_code', { length: 64 }).notNull(),
+    ruleJson: jsonb('rule_json').notNull(),
+    description: varchar('description', { length: 255 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sys_fill_rule_code_uq').on(t.ruleCode)],
+);
+
+/** Slideshow pictures of the portal home, shown in `sortNo` order. */
+export const pictures = pgTable('sys_picture', {
+  id: id(),
+  title: varchar('title', { length: 100 }).notNull(),
+  storageKey: varchar('storage_key', { length: 300 }).notNull(),
+  mimeType: varchar('mime_type', { length: 32 }).notNull(),
+  size: integer('size').notNull(),
+  linkUrl: varchar('link_url', { length: 500 }),
+  sortNo: integer('sort_no').notNull().default(0),
+  createdBy: varchar('created_by', { length: 64 }),
+  createdAt: createdAt(),
 });
 
 export const activeOnly = sql`deleted_at is null`;
