@@ -145,7 +145,13 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
   it('gives a department officer cataloguing and department switching but no system menu', async () => {
     const { token } = await signedIn(ctx, { roles: ['dept_admin'] });
     const res = await call<UserPermissionResult>(ctx, 'GET', '/sys/permission/getUserPermissionByToken', { token });
-    expect(res.body.result.menu.map((m) => m.path)).toEqual(['/pageHome/PageHome', '/cataloguemanage']);
+    expect(res.body.result.menu.map((m) => m.path)).toEqual([
+      '/pageHome/PageHome',
+      '/cataloguemanage',
+      '/MessageCenter/MessageNotification',
+      '/isps/userAnnouncement',
+      '/bell',
+    ]);
     const catalogue = res.body.result.menu[1].children?.map((c) => c.meta.title);
     expect(catalogue).toEqual(['目录列表', '目录编辑', '草稿箱', '编目日志']);
     const actions = res.body.result.auth.map((a) => a.action);
