@@ -62,6 +62,8 @@ export type LogItem = {
   realname: string | null;
   ip: string | null;
   outcome: string;
+  /** The request behind an operation, e.g. `POST /dtwave-om/sys/role/add`. */
+  request: string | null;
   /** Milliseconds the request took, when measured. */
   costTime: number | null;
   createTime: string;

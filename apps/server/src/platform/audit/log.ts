@@ -11,8 +11,13 @@ export type LogEntry = {
   outcome?: 'success' | 'failure';
 };
 
-/** Writes an operation-log row with the caller's executor, so that it commits or rolls back with the change. */
+/**
+ * Writes an operation-log row with the caller's executor, so that it commits or rolls back with the
+ * change. The duration runs from the request's arrival to the write being logged, the last step
+ * of every administrative change.
+ */
 export async function logOperation(db: Executor, actor: Actor, entry: LogEntry) {
+  const { request } = actor;
   await db.insert(logs).values({
     logType: LogType.operation,
     logContent: entry.content.slice(0, 1000),
@@ -22,6 +27,9 @@ export async function logOperation(db: Executor, actor: Actor, entry: LogEntry) 
     username: actor.username,
     realname: actor.realname,
     ip: actor.ip,
+    method: request?.method ?? null,
+    requestUrl: request?.url.slice(0, 500) ?? null,
+    costTime: request ? Date.now() - request.startedAt : null,
     outcome: entry.outcome ?? 'success',
   });
 }

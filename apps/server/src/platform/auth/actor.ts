@@ -9,6 +9,8 @@ export type Actor = {
   perms: ReadonlySet<string>;
   roleCodes: readonly string[];
   ip: string;
+  /** The HTTP request acting, for the operation log's method, address and duration. */
+  request?: { method: string; url: string; startedAt: number };
 };
 
 export const can = (actor: Actor, code: string) => actor.perms.has(code);

@@ -89,6 +89,7 @@ async function actorFor(opts: AuthOptions, request: FastifyRequest, token: strin
     perms,
     roleCodes,
     ip: request.ip,
+    request: { method: request.method, url: request.url, startedAt: Date.now() },
   };
 }
 

@@ -31,6 +31,26 @@ const list = (body: Record<string, unknown>, t: string | null = token) =>
   });
 
 describe('POST /sys/log/list', () => {
+  it('records the method, address and duration of the request behind an administrative change', async () => {
+    const admin = await signedInWith(ctx, [Perm.roleAdd]);
+    const code = marker();
+    const added = await call(ctx, 'POST', '/sys/role/add', {
+      token: admin.token,
+      body: { roleName: `日志角色${code}`, roleCode: code },
+    });
+    expect(added.status).toBe(200);
+    const [row] = await ctx.db
+      .select()
+      .from(logs)
+      .where(like(logs.logContent, `%${code}%`));
+    expect(row).toMatchObject({ logType: 2, operateType: 'add', method: 'POST' });
+    expect(row.requestUrl).toContain('/sys/role/add');
+    expect(row.costTime).toEqual(expect.any(Number));
+    expect(row.costTime).toBeGreaterThanOrEqual(0);
+    const listed = await list({ logType: 2, keyWord: code });
+    expect(listed.body.result.records[0].request).toMatch(/^POST .*\/sys\/role\/add$/);
+  });
+
   it('needs a token and the permission', async () => {
     expect((await list({ logType: 2 }, null)).status).toBe(401);
     const other = await signedInWith(ctx, []);
@@ -111,7 +131,7 @@ describe('POST /sys/log/export', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0];
     expect(sheet.getRow(1).values).toEqual(
-      expect.arrayContaining(['日志类型', '日志内容', '用户账号', 'IP 地址', '结果', '时间']),
+      expect.arrayContaining(['日志类型', '日志内容', '用户账号', 'IP 地址', '请求', '结果', '时间']),
     );
     expect(sheet.rowCount).toBe(3);
     const contents = [sheet.getRow(2).getCell(2).value, sheet.getRow(3).getCell(2).value];
@@ -119,7 +139,7 @@ describe('POST /sys/log/export', () => {
     expect(contents).toContain(`${m} 普通`);
     const formulaRow = sheet.getRow(2).getCell(2).value === `${m} 普通` ? 3 : 2;
     expect(sheet.getRow(formulaRow).getCell(4).value).toBe("'@SUM(A1)");
-    expect(sheet.getRow(formulaRow).getCell(8).value).toBe('成功');
+    expect(sheet.getRow(formulaRow).getCell(9).value).toBe('成功');
     const logged = await ctx.db
       .select()
       .from(logs)

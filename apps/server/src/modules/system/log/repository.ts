@@ -69,6 +69,7 @@ export function presentLog(r: LogRow): LogItem {
     realname: r.realname,
     ip: r.ip,
     outcome: r.outcome,
+    request: r.method && r.requestUrl ? `${r.method} ${r.requestUrl}` : null,
     costTime: r.costTime,
     createTime: r.createdAt.toISOString(),
   };

@@ -57,6 +57,7 @@ const EXPORT_COLUMNS: { header: string; width: number; value: (l: LogItem) => st
   { header: '用户账号', width: 16, value: (l) => l.username ?? '' },
   { header: '用户姓名', width: 14, value: (l) => l.realname ?? '' },
   { header: 'IP 地址', width: 16, value: (l) => l.ip ?? '' },
+  { header: '请求', width: 40, value: (l) => l.request ?? '' },
   { header: '结果', width: 8, value: (l) => LOG_OUTCOME_LABEL[l.outcome as LogOutcome] ?? l.outcome },
   { header: '耗时（毫秒）', width: 12, value: (l) => l.costTime ?? '' },
   { header: '时间', width: 20, value: (l) => time(l.createTime) },

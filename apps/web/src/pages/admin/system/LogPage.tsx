@@ -44,6 +44,14 @@ function logView(logType: LogType) {
         width: 120,
       },
       { title: '操作对象', dataIndex: 'target', ellipsis: true, defaultHidden: true, width: 160 },
+      {
+        title: '请求',
+        dataIndex: 'request',
+        ellipsis: true,
+        defaultHidden: true,
+        hideInTable: !isOperation,
+        width: 220,
+      },
       { title: '结果', dataIndex: 'outcome', valueEnum: OUTCOMES, searchable: true, width: 80 },
       {
         title: '耗时（毫秒）',
