@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuery } from '../core/envelope.js';
 
 export const DuplicateCheckQuery = z.object({
   tableName: z.string().trim().min(1, '请指定表名').max(64, '表名过长'),
@@ -70,3 +71,66 @@ export const CheckRuleQuery = z.object({
   _t: z.unknown().optional(),
 });
 export type CheckRuleQuery = z.infer<typeof CheckRuleQuery>;
+
+const optionalDescription = z
+  .string()
+  .trim()
+  .max(255, '描述不能超过 255 个字符')
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+const CheckRuleFields = {
+  ruleName: z
+    .string({ error: '请输入规则名称' })
+    .trim()
+    .min(1, '请输入规则名称')
+    .max(100, '规则名称不能超过 100 个字符'),
+  ruleCode: z
+    .string({ error: '请输入规则编码' })
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{1,63}$/, '规则编码须以字母开头，只含字母、数字和下划线，2 到 64 个字符'),
+  ruleJson: z
+    .array(CheckRuleSegment, { error: '请配置校验段' })
+    .min(1, '请至少配置一段')
+    .max(32, '校验段不能超过 32 段'),
+  description: optionalDescription,
+};
+
+export const CheckRuleCreateInput = z.object(CheckRuleFields);
+export type CheckRuleCreateInput = z.infer<typeof CheckRuleCreateInput>;
+
+export const CheckRuleUpdateInput = z.object({ id: z.string().uuid('ID 格式不正确'), ...CheckRuleFields });
+export type CheckRuleUpdateInput = z.infer<typeof CheckRuleUpdateInput>;
+
+export const CheckRuleIdQuery = z.object({ id: z.string().uuid('ID 格式不正确') });
+export type CheckRuleIdQuery = z.infer<typeof CheckRuleIdQuery>;
+
+export const CheckRuleListQuery = PageQuery.extend({
+  ruleName: z.string().trim().max(100).optional(),
+  ruleCode: z.string().trim().max(64).optional(),
+});
+export type CheckRuleListQuery = z.infer<typeof CheckRuleListQuery>;
+
+export type CheckRuleRecord = {
+  id: string;
+  ruleName: string;
+  ruleCode: string;
+  ruleJson: CheckRuleJson;
+  description: string | null;
+  createTime: string;
+};
+
+export const CheckRuleMessages = { codeTaken: '规则编码已存在' } as const;
+
+/** The segment in words, e.g. 「2 至 3 位数字」 or 「“-”」, for messages and the admin list. */
+export function describeSegment(segment: CheckRuleSegment): string {
+  if (segment.kind === 'literal') return `“${segment.value}”`;
+  const label = CHAR_KIND_LABEL[segment.kind];
+  if (segment.length !== undefined) return `${segment.length} 位${label}`;
+  const min = segment.minLength ?? 0;
+  const max = segment.maxLength;
+  if (max === undefined) return `至少 ${min} 位${label}`;
+  if (min === 0) return `至多 ${max} 位${label}`;
+  return min === max ? `${min} 位${label}` : `${min} 至 ${max} 位${label}`;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuery } from '../core/envelope.js';
 
 export const MAX_TENANT_IDS = 50;
 
@@ -23,3 +24,38 @@ export const TenantListQuery = z.object({
   _t: z.unknown().optional(),
 });
 export type TenantListQuery = z.infer<typeof TenantListQuery>;
+
+/** 1 正常, 0 冻结: a frozen tenant is no longer offered at sign-in. */
+export const TENANT_STATUS = { normal: 1, frozen: 0 } as const;
+
+const TenantFields = {
+  name: z.string().trim().min(1, '请输入租户名称').max(100, '租户名称不能超过 100 个字符'),
+  status: z.coerce
+    .number({ error: '请选择状态' })
+    .refine((v) => v === TENANT_STATUS.normal || v === TENANT_STATUS.frozen, '状态只能是正常或冻结'),
+};
+
+export const TenantPageQuery = PageQuery.extend({
+  name: z.string().trim().max(100).optional(),
+  status: z.coerce.number().int().min(0).max(1).optional(),
+});
+export type TenantPageQuery = z.infer<typeof TenantPageQuery>;
+
+/** The id is a small integer sent as the `tenant_id` header; the server picks the next free one. */
+export const TenantCreateInput = z.object(TenantFields);
+export type TenantCreateInput = z.infer<typeof TenantCreateInput>;
+
+export const TenantUpdateInput = z.object({
+  id: z.coerce.number({ error: '租户编号必须是整数' }).int('租户编号必须是整数').min(0, '租户编号必须是整数'),
+  ...TenantFields,
+});
+export type TenantUpdateInput = z.infer<typeof TenantUpdateInput>;
+
+export type TenantItem = {
+  id: number;
+  name: string;
+  status: number;
+  /** Users whose relTenantIds name the tenant. */
+  userCount: number;
+  createTime: string;
+};

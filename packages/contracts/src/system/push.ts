@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Path of the live-push WebSocket under the API base. */
+export const PUSH_PATH = '/websocket';
+
+/**
+ * Subprotocol a browser offers next to its session token (`new WebSocket(url, [PUSH_PROTOCOL, token])`):
+ * browsers cannot set headers on a WebSocket, and the server answers with this name, not the token.
+ * A lone token as the only subprotocol (the legacy client) is accepted too.
+ */
+export const PUSH_PROTOCOL = 'odp-push';
+
+/** The server pings every socket this often and drops those that did not answer the previous ping. */
+export const PUSH_HEARTBEAT_MS = 20_000;
+
+/** Close code of a socket whose session ended (logout, password change, freeze, forced logout, idle): do not reconnect. */
+export const PUSH_CLOSE_SESSION_ENDED = 4001;
+
+/**
+ * What the server pushes: `user` when notices for this user changed, `topic` when an announcement for
+ * everyone was released. Either one tells the browser to reload its notices.
+ */
+export const PushMessage = z.object({
+  cmd: z.enum(['user', 'topic']),
+  msgTxt: z.string().optional(),
+});
+export type PushMessage = z.infer<typeof PushMessage>;
+
+/**
+ * Application-level heartbeat: a browser cannot see protocol pings, so it sends `{cmd:'ping'}` and
+ * the server answers `{cmd:'pong'}`; a browser that hears nothing for two intervals reconnects.
+ */
+export const PushPing = z.object({ cmd: z.literal('ping') });
+export type PushPong = { cmd: 'pong' };
