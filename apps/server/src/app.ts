@@ -20,10 +20,13 @@ import { authPlugin } from './platform/auth/plugin.js';
 import { fail } from './platform/http/envelope.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installPathGuard } from './platform/http/path-guard.js';
+import { pushPlugin } from './platform/push/plugin.js';
+import { pushRoutes } from './platform/push/routes.js';
 
 z.config(z.locales.zhCN());
 
-export type AppDeps = { config: Config; database: Database };
+/** `pushHeartbeatMs` shortens the WebSocket heartbeat in tests (default 20 s). */
+export type AppDeps = { config: Config; database: Database; pushHeartbeatMs?: number };
 
 declare module 'fastify' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: declaration merging needs an interface
@@ -85,6 +88,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installPathGuard(app);
   installErrorHandler(app);
+  // Before auth: it hands the token a WebSocket upgrade carries as subprotocol to the auth hook.
+  await app.register(pushPlugin, {
+    database,
+    apiBase: config.apiBase,
+    sessionIdleMs: config.sessionIdleMs,
+    heartbeatMs: deps.pushHeartbeatMs,
+  });
   await app.register(authPlugin, { db: database.db, apiBase: config.apiBase, sessionIdleMs: config.sessionIdleMs });
 
   await app.register(
@@ -107,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }
         },
       );
+      await api.register(pushRoutes);
       for (const register of modules) await api.register(register);
     },
     { prefix: config.apiBase },

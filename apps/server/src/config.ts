@@ -20,6 +20,7 @@ const Env = z.object({
   DEVELOPER_CAMP_URL: z.string().url().default('https://developer.binjiang.gov.cn'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  JOBS_ENABLED: z.enum(['0', '1']).default('1'),
 });
 
 export type Config = {
@@ -38,6 +39,8 @@ export type Config = {
   trustProxy: boolean;
   /** Sign-in attempts per client address per minute. */
   loginRateLimit: number;
+  /** Runs the scheduled jobs in this instance (JOBS_ENABLED, default on; the test harness turns it off). */
+  jobsEnabled: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     developerCampUrl: e.DEVELOPER_CAMP_URL,
     trustProxy: e.TRUST_PROXY === '1',
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    jobsEnabled: e.JOBS_ENABLED === '1',
   };
 }
 

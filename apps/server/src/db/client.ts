@@ -20,6 +20,12 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` (delivered on commit, so never for a rolled-back
+   * write). `onResync` runs after a lost PostgreSQL connection was re-established: notifications sent
+   * in between are gone, and the caller may want to tell its clients to reload. Resolves to unlisten.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResync?: () => void): Promise<() => Promise<void>>;
 };
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
@@ -32,11 +38,25 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
     // and the next query opens a new one; without a listener that event would crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const listeners = new Set<() => Promise<void>>();
+    const url = opts.url;
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+      listen: async (channel, onPayload, onResync) => {
+        const stop = await listenPostgres(url, channel, onPayload, onResync);
+        const unlisten = async () => {
+          listeners.delete(unlisten);
+          await stop();
+        };
+        listeners.add(unlisten);
+        return unlisten;
+      },
     };
   }
   const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite();
@@ -47,5 +67,77 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     close: () => client.close(),
+    listen: async (channel, onPayload) => {
+      // One process holds the embedded database, so its own listen() sees every NOTIFY there is.
+      const unlisten = await client.listen(channel, onPayload);
+      return () => (client.closed ? Promise.resolve() : unlisten());
+    },
+  };
+}
+
+/**
+ * LISTEN on a dedicated connection: a pooled one would be handed to other queries and the
+ * subscription would go with it. A lost connection is re-opened with capped back-off.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResync?: () => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delayMs = 500;
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (current !== client) return;
+      current = null;
+      client.end().catch(() => {});
+      scheduleReconnect();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch (err) {
+      client.end().catch(() => {});
+      throw err;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    delayMs = 500;
+  };
+
+  const scheduleReconnect = () => {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(async () => {
+      retryTimer = undefined;
+      try {
+        await connect();
+        if (!stopped) onResync?.();
+      } catch {
+        delayMs = Math.min(delayMs * 2, 10_000);
+        scheduleReconnect();
+      }
+    }, delayMs);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }

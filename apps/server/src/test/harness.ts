@@ -17,7 +17,7 @@ export type TestContext = {
  * A fresh application on its own database: in-memory PGlite, or a throw-away database on the
  * PostgreSQL server named by TEST_DATABASE_URL, so that runs never collide.
  */
-export async function createTestApp(): Promise<TestContext> {
+export async function createTestApp(opts: { jobsEnabled?: boolean } = {}): Promise<TestContext> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'odp_test') : null;
   const url = scratch?.url;
@@ -30,6 +30,8 @@ export async function createTestApp(): Promise<TestContext> {
       LOG_LEVEL: 'silent',
       DATA_DIR: '/tmp/odp-test-unused',
       LOGIN_RATE_LIMIT: '10000',
+      // Scheduled jobs stay off unless a test asks for them: timers must not run into other tests.
+      JOBS_ENABLED: opts.jobsEnabled ? '1' : '0',
     }),
     webDist: '/nonexistent',
   };

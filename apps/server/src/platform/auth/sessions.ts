@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema/index.js';
+import { publishRevokedSessions } from '../push/publish.js';
+import { departRolePermissionRows } from './depart-grants.js';
 import { hashToken, newToken } from './token.js';
 
 export type RevokeReason = 'logout' | 'password' | 'frozen' | 'idle' | 'forced' | 'deleted';
@@ -44,11 +46,17 @@ export async function resolveSession(db: Executor, token: string, idleMs: number
   return { state: 'ok', sessionId: session.id, user };
 }
 
+/** Ends a session; its live-push sockets on every instance close when the caller's transaction commits. */
 export async function revokeSession(db: Executor, sessionId: string, reason: RevokeReason) {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  await publishRevokedSessions(
+    db,
+    ended.map((s) => s.id),
+  );
 }
 
 /** Ends every live session of the users, optionally sparing the caller's own. */
@@ -59,7 +67,7 @@ export async function revokeUserSessions(
   exceptSessionId?: string,
 ) {
   if (userIds.length === 0) return;
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
     .where(
@@ -68,7 +76,12 @@ export async function revokeUserSessions(
         isNull(sessions.revokedAt),
         exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`,
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  await publishRevokedSessions(
+    db,
+    ended.map((s) => s.id),
+  );
 }
 
 /** Enabled permission codes and role codes of a user, read fresh so that revocations apply at once. */
@@ -80,10 +93,12 @@ export async function loadGrants(db: Executor, userId: string) {
     .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
     .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(eq(userRoles.userId, userId));
+  // Department roles add to system roles (issue 4): the grants of the current department's roles count too.
+  const departRows = await departRolePermissionRows(db, userId);
   const perms = new Set<string>();
   const roleCodes = new Set<string>();
-  for (const r of rows) {
-    roleCodes.add(r.roleCode);
+  for (const r of [...rows, ...departRows.map((p) => ({ roleCode: null, perms: p.perms, status: p.status }))]) {
+    if (r.roleCode) roleCodes.add(r.roleCode);
     if (r.perms && r.status === '0') {
       for (const code of r.perms.split(',')) if (code.trim()) perms.add(code.trim());
     }

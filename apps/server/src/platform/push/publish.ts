@@ -7,8 +7,11 @@ export const PUSH_CHANNEL = 'odp_push';
 /** Who a notice is for: everyone signed in, or the listed users. */
 export type PushAudience = { all: true } | { userIds: string[] };
 
+/** What travels on the channel: a notice for an audience, or sessions whose sockets must close. */
+export type PushEvent = PushAudience | { revokedSessionIds: string[] };
+
 /** NOTIFY payloads are limited to 8000 bytes; 150 UUIDs with separators stay well below it. */
-const USERS_PER_NOTIFY = 150;
+const IDS_PER_NOTIFY = 150;
 
 /**
  * Tells every instance that the audience has new notices. Sent with NOTIFY inside the caller's
@@ -16,12 +19,24 @@ const USERS_PER_NOTIFY = 150;
  */
 export async function publishNotice(db: Executor, audience: PushAudience): Promise<void> {
   if ('all' in audience) {
-    await db.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${JSON.stringify({ all: true })})`);
+    await notify(db, { all: true });
     return;
   }
-  const userIds = [...new Set(audience.userIds)];
-  for (let i = 0; i < userIds.length; i += USERS_PER_NOTIFY) {
-    const payload = JSON.stringify({ userIds: userIds.slice(i, i + USERS_PER_NOTIFY) });
-    await db.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${payload})`);
-  }
+  for (const userIds of chunks(audience.userIds)) await notify(db, { userIds });
+}
+
+/** Tells every instance to close the sockets of sessions that were just ended (same commit rule). */
+export async function publishRevokedSessions(db: Executor, sessionIds: string[]): Promise<void> {
+  for (const revokedSessionIds of chunks(sessionIds)) await notify(db, { revokedSessionIds });
+}
+
+async function notify(db: Executor, event: PushEvent) {
+  await db.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+function chunks(ids: string[]): string[][] {
+  const unique = [...new Set(ids)];
+  const out: string[][] = [];
+  for (let i = 0; i < unique.length; i += IDS_PER_NOTIFY) out.push(unique.slice(i, i + IDS_PER_NOTIFY));
+  return out;
 }

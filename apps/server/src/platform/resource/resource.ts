@@ -5,6 +5,7 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import { logOperation } from '../audit/log.js';
 import type { Actor } from '../auth/actor.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { type DataRuleTarget, dataRuleCondition } from './data-rules.js';
 import { orderBy, paginate } from './paging.js';
 
 type Row = Record<string, unknown>;
@@ -43,6 +44,8 @@ export type ResourceSpec<TRow extends Row, Item, Create, Update extends { id: st
   afterWrite?(tx: Tx, id: string, input: Create | Update, actor: Actor): Promise<void>;
   /** What the operation log names as the target. */
   describe(row: TRow): string;
+  /** The menu whose 数据规则 narrow the list, and the columns rules may name (see data-rules.ts). */
+  dataRules?: DataRuleTarget;
 };
 
 export function resourceService<TRow extends Row, Item, Create, Update extends { id: string }, Query extends PageQuery>(
@@ -75,7 +78,10 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
 
   return {
     async list(db: Db, actor: Actor, query: Query): Promise<Page<Item>> {
-      const where = live(spec.filters(query, actor));
+      const rules = spec.dataRules
+        ? await dataRuleCondition(db, actor, spec.dataRules.menuPath, spec.dataRules.columns)
+        : undefined;
+      const where = live([...spec.filters(query, actor), rules]);
       const page = await paginate(
         query,
         (limit, offset) =>
