@@ -2,6 +2,7 @@ import type { Depart, UserInfo } from '@odp/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { permissions, rolePermissions, userRoles, users } from '../../db/schema/index.js';
+import { departRolePermissionRows } from '../../platform/auth/depart-grants.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -30,7 +31,7 @@ export function toUserInfo(user: UserRow, userDepartList: Depart[]): UserInfo {
   };
 }
 
-/** Permission rows granted to the user through their roles. */
+/** Permission rows granted to the user through their roles and their current department's roles. */
 export async function grantedPermissionRows(db: Executor, userId: string) {
   const rows = await db
     .selectDistinct({ p: permissions })
@@ -38,7 +39,9 @@ export async function grantedPermissionRows(db: Executor, userId: string) {
     .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(eq(userRoles.userId, userId));
-  return rows.map((r) => r.p);
+  const byId = new Map(rows.map((r) => [r.p.id, r.p]));
+  for (const p of await departRolePermissionRows(db, userId)) byId.set(p.id, p);
+  return [...byId.values()];
 }
 
 export async function allPermissionRows(db: Executor) {

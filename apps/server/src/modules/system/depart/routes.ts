@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/auth/plugin.js';
 import { ok } from '../../../platform/http/envelope.js';
+import { departRoleRoutes } from '../depart-role/routes.js';
+import { departAdminRoutes } from './admin-routes.js';
 import { departIdTree, departsOfUser, departTree, govAreas, searchDeparts } from './service.js';
 
 const tags = ['部门管理'];
@@ -14,6 +16,13 @@ export async function departRoutes(fastify: FastifyInstance) {
   app.get(
     '/sys/sysDepart/queryTreeList',
     { config: { access: 'login' }, schema: { tags, summary: '部门树' } },
+    async () => ok(await departTree(db)),
+  );
+
+  // The tree as the data-catalogue and user forms pick a department from it.
+  app.get(
+    '/sys/sysDepart/queryDeptTreeList',
+    { config: { access: 'login' }, schema: { tags, summary: '部门树（表单选择用）' } },
     async () => ok(await departTree(db)),
   );
 
@@ -41,4 +50,7 @@ export async function departRoutes(fastify: FastifyInstance) {
     { config: { access: 'login' }, schema: { tags, summary: '用户所属部门', querystring: DepartListQuery } },
     async (req) => ok(await departsOfUser(db, actorOf(req), req.query.userName)),
   );
+
+  await app.register(departAdminRoutes);
+  await app.register(departRoleRoutes);
 }

@@ -1,8 +1,10 @@
-import type { Tenant } from '@odp/contracts';
+import { type Page, Perm, type Tenant, type TenantItem } from '@odp/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenants } from '../../../db/schema/index.js';
-import { signedIn } from '../../../test/factories.js';
+import { logs, tenants, users } from '../../../db/schema/index.js';
+import { createUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
+import { roleWith } from '../permission/fixtures.js';
 
 let ctx: TestContext;
 let token: string;
@@ -48,5 +50,101 @@ describe('GET /sys/tenant/queryList', () => {
       expect(res.body.message, ids).toMatch(message);
     }
     expect(await ctx.db.$count(tenants)).toBe(3);
+  });
+});
+
+describe('tenant administration', () => {
+  let editor: string;
+  let reader: string;
+  beforeAll(async () => {
+    editor = (await signedIn(ctx, { roles: [(await roleWith(ctx.db, [Perm.tenantList, Perm.tenantEdit])).roleCode] }))
+      .token;
+    reader = (await signedIn(ctx, { roles: [(await roleWith(ctx.db, [Perm.tenantList])).roleCode] })).token;
+  });
+  const tenantRow = async (id: number) => (await ctx.db.select().from(tenants).where(eq(tenants.id, id)))[0];
+  const logOf = (operateType: string, target: string) =>
+    ctx.db
+      .select()
+      .from(logs)
+      .where(and(eq(logs.operateType, operateType), eq(logs.target, target)));
+
+  it('need a token and the permission', async () => {
+    expect((await call(ctx, 'GET', '/sys/tenant/list')).status).toBe(401);
+    expect((await call(ctx, 'GET', '/sys/tenant/list', { token })).status).toBe(403);
+    const body = { id: 7001, name: '改名', status: 1 };
+    expect((await call(ctx, 'PUT', '/sys/tenant/edit', { body })).status).toBe(401);
+    expect((await call(ctx, 'PUT', '/sys/tenant/edit', { token: reader, body })).status).toBe(403);
+    const add = await call(ctx, 'POST', '/sys/tenant/add', { token: reader, body: { name: '新租户', status: 1 } });
+    expect(add.status).toBe(403);
+    expect((await tenantRow(7001)).name).toBe('滨江市东湖区');
+  });
+
+  it('lists tenants paged and filtered, with how many users name each', async () => {
+    await createUser(ctx.db).then((u) =>
+      ctx.db.update(users).set({ relTenantIds: '0, 7001' }).where(eq(users.id, u.id)),
+    );
+    await createUser(ctx.db).then((u) => ctx.db.update(users).set({ relTenantIds: '70010' }).where(eq(users.id, u.id)));
+    const res = await call<Page<TenantItem>>(ctx, 'GET', '/sys/tenant/list', {
+      token: reader,
+      query: { pageNo: '1', pageSize: '2' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ total: 3, size: 2, current: 1, pages: 2 });
+    expect(res.body.result.records.map((t) => t.id)).toEqual([0, 7001]);
+    expect(res.body.result.records[1]).toMatchObject({ name: '滨江市东湖区', status: 1, userCount: 1 });
+    const frozen = await call<Page<TenantItem>>(ctx, 'GET', '/sys/tenant/list', {
+      token: reader,
+      query: { status: '0' },
+    });
+    expect(frozen.body.result.records.map((t) => t.id)).toEqual([7002]);
+    const bad = await call(ctx, 'GET', '/sys/tenant/list', { token: reader, query: { sort: 'password' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('edits name and status, logged; a frozen tenant is no longer offered', async () => {
+    const res = await call<TenantItem>(ctx, 'PUT', '/sys/tenant/edit', {
+      token: editor,
+      body: { id: 7001, name: '滨江市东湖新区', status: 0 },
+    });
+    expect(res.status).toBe(200);
+    expect(await tenantRow(7001)).toMatchObject({ name: '滨江市东湖新区', status: 0 });
+    expect(await logOf('edit', '7001')).toHaveLength(1);
+    const offered = await call<Tenant[]>(ctx, 'GET', '/sys/tenant/queryList', { token, query: { ids: '0,7001' } });
+    expect(offered.body.result.map((t) => t.id)).toEqual([0]);
+    await call(ctx, 'PUT', '/sys/tenant/edit', { token: editor, body: { id: 7001, name: '滨江市东湖区', status: 1 } });
+  });
+
+  it('refuses freezing the default tenant, a bad status, a taken name and an unknown tenant, writing nothing', async () => {
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ id: 0, name: '滨江市', status: 0 }, 400, /默认租户不能冻结/],
+      [{ id: 7001, name: '滨江市东湖区', status: 5 }, 400, /状态只能是正常或冻结/],
+      [{ id: 7001, name: '滨江市', status: 1 }, 400, /租户名称已存在/],
+      [{ id: 7001, name: ' ', status: 1 }, 400, /请输入租户名称/],
+      [{ id: 9999, name: '不存在', status: 1 }, 404, /租户不存在/],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await call(ctx, 'PUT', '/sys/tenant/edit', { token: editor, body });
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.message).toMatch(message);
+    }
+    expect(await tenantRow(0)).toMatchObject({ name: '滨江市', status: 1 });
+    expect(await tenantRow(7001)).toMatchObject({ name: '滨江市东湖区', status: 1 });
+  });
+
+  it('adds a tenant with the next free id; refuses a taken name', async () => {
+    const res = await call<TenantItem>(ctx, 'POST', '/sys/tenant/add', {
+      token: editor,
+      body: { name: '滨江市西湖区', status: 1 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ id: 7003, name: '滨江市西湖区', status: 1, userCount: 0 });
+    expect(await tenantRow(7003)).toMatchObject({ name: '滨江市西湖区' });
+    expect(await logOf('add', '7003')).toHaveLength(1);
+    const dup = await call(ctx, 'POST', '/sys/tenant/add', {
+      token: editor,
+      body: { name: '滨江市西湖区', status: 1 },
+    });
+    expect(dup.status).toBe(400);
+    expect(await ctx.db.$count(tenants)).toBe(4);
   });
 });
