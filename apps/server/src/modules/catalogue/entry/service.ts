@@ -20,6 +20,7 @@ import { catalogueLogs, catalogues } from '../../../db/schema/index.js';
 import { logOperation } from '../../../platform/audit/log.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors.js';
+import { type DataRuleColumns, dataRuleCondition } from '../../../platform/resource/data-rules.js';
 import { orderBy, paginate } from '../../../platform/resource/paging.js';
 import { refreshSearchVector } from '../../../platform/search/vector.js';
 import { nextCatalogCode } from '../code.js';
@@ -95,8 +96,42 @@ async function pageOf(db: Db, actor: Actor, query: CatalogueListQuery, where: SQ
   return { ...page, records: page.records.map((r) => toItem(actor, r.entry, r.departName)) };
 }
 
-export function listEntries(db: Db, actor: Actor, query: CatalogueListQuery): Promise<Page<CatalogueItem>> {
-  return pageOf(db, actor, query, listFilter(actor, query));
+/** The catalogue-list fields that 数据规则 on 目录管理 may name (the rule column → the real column). */
+export const catalogueDataRuleColumns: DataRuleColumns = {
+  catalogCode: catalogues.catalogCode,
+  catalogName: catalogues.catalogName,
+  orgCode: catalogues.orgCode,
+  createBy: catalogues.createdBy,
+  catalogStatus: catalogues.catalogStatus,
+  shelfStatus: catalogues.shelfStatus,
+  openType: catalogues.openType,
+  shareType: catalogues.shareType,
+  keyAreasType: catalogues.keyAreasType,
+  updateFrequency: catalogues.updateFrequency,
+  dataFormat: catalogues.dataFormat,
+  baseLibrary: catalogues.baseLibrary,
+  dataRange: catalogues.dataRange,
+  createTime: catalogues.createdAt,
+  updateTime: catalogues.updatedAt,
+  releaseTime: catalogues.releaseTime,
+};
+export const CATALOGUE_LIST_MENU = '/cataloguemanage/list';
+
+/**
+ * What the caller's list shows: the department scope and filters first, then the caller's 数据规则
+ * on 目录管理 narrow it further. The page and the export share it, so an export never holds more.
+ */
+export async function ruledListFilter(
+  db: Db,
+  actor: Actor,
+  q: Omit<CatalogueListQuery, 'pageNo' | 'pageSize'>,
+): Promise<SQL | undefined> {
+  const rules = await dataRuleCondition(db, actor, CATALOGUE_LIST_MENU, catalogueDataRuleColumns);
+  return and(listFilter(actor, q), rules);
+}
+
+export async function listEntries(db: Db, actor: Actor, query: CatalogueListQuery): Promise<Page<CatalogueItem>> {
+  return pageOf(db, actor, query, await ruledListFilter(db, actor, query));
 }
 
 /** 草稿箱: the drafts of the caller's current department, whoever the caller is. */

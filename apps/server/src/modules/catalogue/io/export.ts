@@ -13,7 +13,7 @@ import { logOperation } from '../../../platform/audit/log.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import type { EntryRow } from '../entry/repository.js';
 import { selectEntries } from '../entry/repository.js';
-import { listFilter, listOrder } from '../entry/service.js';
+import { listOrder, ruledListFilter } from '../entry/service.js';
 import { ENTRY_SHEET, neutralise } from './columns.js';
 import { dictItemsOf } from './dicts.js';
 import { categoryNamesOf, itemCountsOf } from './repository.js';
@@ -73,7 +73,7 @@ const DICTS = [
 /** The filtered list (same scope and filters as the page) as an .xlsx with the chosen columns. */
 export async function exportEntries(db: Db, actor: Actor, input: CatalogueExportInput): Promise<Buffer> {
   const columns = [...new Set((input.columns?.length ? input.columns : DEFAULT_EXPORT_COLUMNS) as ExportColumn[])];
-  const rows = await selectEntries(db, listFilter(actor, input), listOrder(input), EXPORT_MAX_ROWS, 0);
+  const rows = await selectEntries(db, await ruledListFilter(db, actor, input), listOrder(input), EXPORT_MAX_ROWS, 0);
   const ids = rows.map((r) => r.entry.id);
   const categoryIds = [...new Set(rows.flatMap((r) => (r.entry.categoryId ? [r.entry.categoryId] : [])))];
   const [dicts, catName, itemCount] = await Promise.all([

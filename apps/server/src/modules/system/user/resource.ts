@@ -4,10 +4,25 @@ import { departs, userDeparts, users } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { hashPassword } from '../../../platform/auth/password.js';
 import { badRequest, forbidden } from '../../../platform/http/errors.js';
+import type { DataRuleColumns } from '../../../platform/resource/data-rules.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 import { existingIds, relationsOf, replaceDeparts, replaceRoles } from './repository.js';
 
 type UserRow = typeof users.$inferSelect;
+
+/** The user-list fields that 数据规则 on 用户管理 may name (the rule column → the real column). */
+export const userDataRuleColumns: DataRuleColumns = {
+  id: users.id,
+  username: users.username,
+  realname: users.realname,
+  nickname: users.nickname,
+  phone: users.phone,
+  email: users.email,
+  sex: users.sex,
+  status: users.status,
+  orgCode: users.orgCode,
+  createTime: users.createdAt,
+};
 
 const like = (v: string | undefined) => (v ? `%${v.replace(/[\\%_]/g, '\\$&')}%` : undefined);
 
@@ -93,6 +108,7 @@ export const userResource: ResourceSpec<UserRow, UserItem, UserCreateInput, User
     }
   },
   describe: (u) => `${u.realname}（${u.username}）`,
+  dataRules: { menuPath: '/system/User', columns: userDataRuleColumns },
 };
 
 /** The columns a create and an edit both write. */
