@@ -1,6 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { catalogues, codeSequences } from '../../db/schema/index.js';
+import { catalogues } from '../../db/schema/index.js';
+import { nextSequence } from '../../platform/sequence.js';
+
+/** Kept for the callers that take category numbers from here; the sequence itself is shared. */
+export { nextSequence };
 
 /**
  * The fill rule of 信息资源代码 (sys_check_rule `catalog_code`): 类 (1 基础库, 2 专题库, 3 其他) - 项
@@ -17,16 +21,6 @@ export function codePrefix(entry: { baseLibrary: string; keyAreasType: string; o
 export function departSegment(orgCode: string): string {
   const digits = orgCode.replace(/\D/g, '');
   return (digits.slice(-3) || '0').padStart(3, '0');
-}
-
-/** Takes the next number of a prefix (any fill rule); the row lock of the upsert keeps numbers unique under concurrency. */
-export async function nextSequence(db: Executor, prefix: string): Promise<number> {
-  const [row] = await db
-    .insert(codeSequences)
-    .values({ prefix, value: 1 })
-    .onConflictDoUpdate({ target: codeSequences.prefix, set: { value: sql`${codeSequences.value} + 1` } })
-    .returning({ value: codeSequences.value });
-  return row.value;
 }
 
 /**

@@ -90,6 +90,19 @@ describe('matchSegments', () => {
     expect(matchSegments(rule, value)).toEqual({ ok: false, segment: 30, reason: 'mismatch' });
     expect(performance.now() - started).toBeLessThan(200);
   });
+  it('returns on a 100 000-character adversarial value', () => {
+    // Every optional segment could end anywhere: a backtracking matcher would try the splits one by
+    // one; this one keeps a set of end positions per segment and finishes in one pass each.
+    const rule: CheckRuleSegment[] = [
+      ...Array.from({ length: 31 }, () => ({ kind: 'letter', minLength: 0, maxLength: 1000 }) as CheckRuleSegment),
+      { kind: 'digit', length: 1 },
+    ];
+    const value = `${'a'.repeat(100_000)}!`;
+    expect(matchSegments(rule, value)).toEqual({ ok: false, segment: 31, reason: 'mismatch' });
+    const fits = `${'a'.repeat(31_000)}7`;
+    expect(matchSegments(rule, fits)).toEqual({ ok: true });
+    expect(matchSegments(rule, `a${fits}`)).toEqual({ ok: false, segment: 31, reason: 'mismatch' });
+  });
 });
 
 describe('describeSegment and explainFailure', () => {

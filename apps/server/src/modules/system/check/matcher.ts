@@ -1,4 +1,7 @@
-import { CHAR_KIND_LABEL, type CharKind, type CheckRuleSegment } from '@odp/contracts';
+import { type CharKind, type CheckRuleSegment, describeSegment } from '@odp/contracts';
+
+/** Shared with the web, which lists segments in the same words. */
+export { describeSegment };
 
 const between = (c: number, lo: number, hi: number) => c >= lo && c <= hi;
 const isDigit = (c: number) => between(c, 0x30, 0x39);
@@ -87,17 +90,6 @@ export function matchSegments(segments: readonly CheckRuleSegment[], value: stri
     reach = next;
   }
   return reach[n] ? { ok: true } : { ok: false, segment: segments.length - 1, reason: 'extra' };
-}
-
-/** The segment in words, e.g. 「2 至 3 位数字」 or 「-」. */
-export function describeSegment(segment: CheckRuleSegment): string {
-  if (segment.kind === 'literal') return `“${segment.value}”`;
-  const label = CHAR_KIND_LABEL[segment.kind];
-  if (segment.length !== undefined) return `${segment.length} 位${label}`;
-  const [min, max] = bounds(segment);
-  if (max === Number.POSITIVE_INFINITY) return `至少 ${min} 位${label}`;
-  if (min === 0) return `至多 ${max} 位${label}`;
-  return min === max ? `${min} 位${label}` : `${min} 至 ${max} 位${label}`;
 }
 
 /** Why a value failed, naming the segment, for the 400 message. */

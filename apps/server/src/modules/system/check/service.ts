@@ -1,8 +1,12 @@
 import { CheckMessages, CheckRuleJson, type CheckRuleQuery, type DuplicateCheckQuery } from '@odp/contracts';
 import type { Db } from '../../../db/client.js';
 import { badRequest } from '../../../platform/http/errors.js';
+import { resourceService } from '../../../platform/resource/resource.js';
 import { explainFailure, matchSegments } from './matcher.js';
 import { findCheckRule, uniqueFieldOf, valueTaken } from './repository.js';
+import { checkRuleResource } from './resource.js';
+
+export const checkRuleService = resourceService(checkRuleResource);
 
 /** Passes when no other record holds the value; throws the spec's 400 when one does. */
 export async function checkDuplicate(db: Db, query: DuplicateCheckQuery): Promise<void> {
