@@ -9,7 +9,7 @@ import {
 } from '@odp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcements, catalogueLogs, catalogues, logs, workOrders } from '../../../db/schema/index.js';
+import { businessMessages, catalogueLogs, catalogues, logs, workOrders } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { createDepart, createUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
@@ -35,7 +35,7 @@ afterAll(() => ctx.close());
 const entryState = async (id: string) => (await ctx.db.select().from(catalogues).where(eq(catalogues.id, id)))[0];
 const logsOf = (id: string) => ctx.db.select().from(catalogueLogs).where(eq(catalogueLogs.catalogId, id));
 const ordersOf = (id: string) => ctx.db.select().from(workOrders).where(eq(workOrders.catalogId, id));
-const noticesOf = (id: string) => ctx.db.select().from(announcements).where(eq(announcements.busId, id));
+const noticesOf = (id: string) => ctx.db.select().from(businessMessages).where(eq(businessMessages.busId, id));
 
 /** An entry in the given state with the open work order that state implies, submitted by the officer. */
 async function entryIn(catalogStatus: number, shelfStatus: number) {
@@ -138,13 +138,13 @@ describe('every transition from every state (service, as administrator)', () => 
       if (DECISION_ACTIONS.includes(t.action) && ordersBefore.some((o) => o.orderType === decides)) {
         expect(notices, label).toHaveLength(1);
         expect(notices[0], label).toMatchObject({
-          msgType: 'USER',
-          userIds: officer.user.id,
-          msgCategory: '2',
-          sendStatus: '1',
-          priority: 'M',
+          userId: officer.user.id,
+          messageType: t.action.includes('Shelf') ? 'catalogue_shelf' : 'catalogue_review',
+          readFlag: false,
+          openPage: '/cataloguemanage/list',
+          content: '<p>审核意见：测试意见</p>',
         });
-        expect(notices[0].titile, label).toContain(row.catalogName);
+        expect(notices[0].title, label).toContain(row.catalogName);
       } else {
         expect(notices, label).toHaveLength(0);
       }

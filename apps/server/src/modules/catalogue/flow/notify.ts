@@ -1,34 +1,40 @@
-import { MSG_CATEGORY, SEND_STATUS } from '@odp/contracts';
+import type { CatalogueAction } from '@odp/contracts';
 import type { Executor } from '../../../db/client.js';
-import { announcements } from '../../../db/schema/index.js';
+import { sendBusinessMessage } from '../../news/service.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/** Catalogue review decisions (审核) versus shelf decisions (上架/下架), as message families. */
+const SHELF_ACTIONS: readonly CatalogueAction[] = [
+  'upShelfApprove',
+  'upShelfReject',
+  'offShelfApprove',
+  'offShelfReject',
+];
+
+/** Where the submitter handles the entry after a decision. */
+const CATALOGUE_PAGE = '/cataloguemanage/list';
 
 /**
- * A business message to one user, shown in their bell: there is no message table yet, so it is a
- * released system message (msgCategory 2) addressed to the user, with the entry as `busId`.
+ * Tells one user about a decision on their entry: a business message (/api/news) of type
+ * `catalogue_review` or `catalogue_shelf`, with the entry as `busId`, written in the caller's transaction.
  */
 export async function notifyUser(
   db: Executor,
-  message: { userId: string; title: string; content: string | null; catalogId: string; sender: string },
+  message: {
+    userId: string;
+    action: CatalogueAction;
+    title: string;
+    content: string | null;
+    catalogId: string;
+    sender: string;
+  },
 ) {
-  const now = new Date();
-  await db.insert(announcements).values({
-    titile: message.title.slice(0, 200),
-    msgContent: message.content ? `<p>${escapeHtml(message.content)}</p>` : '',
-    msgAbstract: message.content?.slice(0, 500) ?? null,
-    priority: 'M',
-    msgCategory: MSG_CATEGORY.system,
-    msgType: 'USER',
-    userIds: message.userId,
-    sendStatus: SEND_STATUS.released,
-    sendTime: now,
-    startTime: now,
-    sender: message.sender.slice(0, 64),
-    openType: 'url',
-    openPage: '/cataloguemanage/list',
+  await sendBusinessMessage(db, {
+    userIds: [message.userId],
+    messageType: SHELF_ACTIONS.includes(message.action) ? 'catalogue_shelf' : 'catalogue_review',
+    title: message.title,
+    text: message.content,
     busId: message.catalogId,
-    createdBy: message.sender.slice(0, 64),
+    openPage: CATALOGUE_PAGE,
+    sender: message.sender,
   });
 }

@@ -104,6 +104,7 @@ async function transitionOne(
         for (const userId of recipients) {
           await notifyUser(tx, {
             userId,
+            action: t.action,
             title: `目录“${entry.catalogName}”${title}`,
             content: comment ? `审核意见：${comment}` : null,
             catalogId: id,

@@ -1,7 +1,7 @@
 import type { CatalogueDetail, CatalogueTodo, LifecycleResult, Page, WorkOrderItem } from '@odp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcements, catalogues, workOrders } from '../../../db/schema/index.js';
+import { businessMessages, catalogues, workOrders } from '../../../db/schema/index.js';
 import { createDepart, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCatalogue, entryInput } from '../test-factories.js';
@@ -98,11 +98,16 @@ describe('the review round trip', () => {
     expect((await reject(id, '数据仍在使用')).status).toBe(200);
     expect((await stateOf(id)).shelfStatus).toBe(2);
 
-    const notices = await ctx.db.select().from(announcements).where(eq(announcements.busId, id));
-    expect(notices.map((n) => n.titile).sort()).toEqual(
+    const notices = await ctx.db.select().from(businessMessages).where(eq(businessMessages.busId, id));
+    expect(notices.map((n) => n.title).sort()).toEqual(
       ['目录“公交线路站点”审核通过', '目录“公交线路站点”上架审核通过', '目录“公交线路站点”下架申请被驳回'].sort(),
     );
-    expect(notices.every((n) => n.userIds === officer.user.id && n.msgType === 'USER')).toBe(true);
+    expect(notices.every((n) => n.userId === officer.user.id)).toBe(true);
+    expect(notices.map((n) => n.messageType).sort()).toEqual([
+      'catalogue_review',
+      'catalogue_shelf',
+      'catalogue_shelf',
+    ]);
 
     const bell = await call<{ sysMsgList: { titile: string }[] }>(ctx, 'GET', '/sys/annountCement/listByUser', {
       token: officer.token,

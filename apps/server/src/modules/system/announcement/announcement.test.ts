@@ -87,6 +87,8 @@ describe('GET /sys/annountCement/listByUser', () => {
     for (const h of [...hidden, read]) expect(JSON.stringify(res.body.result)).not.toContain(h.id);
     expect(anntMsgList[0]).toEqual({
       id: forAll.id,
+      source: 'annt',
+      messageType: null,
       titile: '测试公告',
       msgContent: '<p>测试内容</p>',
       msgAbstract: null,

@@ -1,57 +1,87 @@
 import {
+  ANNOUNCEMENT_ACTIONS,
+  type AnnouncementCreateInput,
+  type AnnouncementRecord,
+  type AnnouncementUpdateInput,
   MSG_CATEGORY,
+  type MyAnnouncementQuery,
   NOTICE_BELL_SIZE,
   type NoticeItem,
   type NoticeListResult,
   NoticeMessages,
-  type Priority,
+  type Page,
+  Perm,
+  SEND_STATUS,
+  type SendStatus,
+  toPage,
 } from '@odp/contracts';
-import type { Db } from '../../../db/client.js';
-import type { Actor } from '../../../platform/auth/actor.js';
+import type { Db, Executor, Tx } from '../../../db/client.js';
+import { logOperation } from '../../../platform/audit/log.js';
+import { type Actor, can } from '../../../platform/auth/actor.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
+import { publishNotice } from '../../../platform/push/publish.js';
+import { resourceService } from '../../../platform/resource/resource.js';
+import { countUnread as countUnreadNews, selectUnread as selectUnreadNews } from '../../news/repository.js';
+import { newsAsNotice } from '../../news/service.js';
 import {
   type AnnouncementRow,
+  countKnownDeparts,
+  countKnownUsers,
   countUnreadByCategory,
+  findLive,
   findVisible,
   hasRead,
+  insertAllReads,
   insertRead,
+  resolveAddressees,
+  selectMine,
   selectUnread,
+  updateAnnouncement,
 } from './repository.js';
+import { announcementColumns, announcementResource, toAnnouncementRecord, toNoticeItem } from './resource.js';
 
-const PRIORITIES: readonly string[] = ['L', 'M', 'H'] satisfies Priority[];
+const generic = resourceService(announcementResource);
 
-/** The stored row as the bell shows it; `msgContent` goes out exactly as stored (sanitised on save). */
-export function toNoticeItem(row: AnnouncementRow, readFlag: boolean): NoticeItem {
-  return {
-    id: row.id,
-    titile: row.titile,
-    msgContent: row.msgContent,
-    msgAbstract: row.msgAbstract,
-    priority: (PRIORITIES.includes(row.priority) ? row.priority : 'L') as Priority,
-    sender: row.sender ?? '',
-    sendTime: (row.sendTime ?? row.createdAt).toISOString(),
-    createTime: row.createdAt.toISOString(),
-    openType: row.openType === 'component' || row.openType === 'url' ? row.openType : null,
-    openPage: row.openPage,
-    busId: row.busId,
-    msgCategory: row.msgCategory === MSG_CATEGORY.system ? MSG_CATEGORY.system : MSG_CATEGORY.notice,
-    readFlag,
-  };
-}
+const newestFirst = (a: NoticeItem, b: NoticeItem) => b.sendTime.localeCompare(a.sendTime);
 
-/** The caller's unread notices and system messages, newest first, with the unread totals. */
+/**
+ * The bell: unread 通知 (category 1), and under 系统消息 the unread system announcements merged
+ * with the unread business messages, newest first; the totals are the unread counts per tab.
+ */
 export async function noticesOfUser(db: Db, actor: Actor): Promise<NoticeListResult> {
   const counts = await countUnreadByCategory(db, actor.userId);
+  const newsTotal = await countUnreadNews(db, actor.userId);
   const listOf = async (category: string) =>
     counts.get(category)
       ? (await selectUnread(db, actor.userId, category, NOTICE_BELL_SIZE)).map((r) => toNoticeItem(r, false))
       : [];
+  const news = newsTotal ? (await selectUnreadNews(db, actor.userId, NOTICE_BELL_SIZE)).map(newsAsNotice) : [];
+  const system = [...(await listOf(MSG_CATEGORY.system)), ...news].sort(newestFirst).slice(0, NOTICE_BELL_SIZE);
   return {
     anntMsgList: await listOf(MSG_CATEGORY.notice),
     anntMsgTotal: counts.get(MSG_CATEGORY.notice) ?? 0,
-    sysMsgList: await listOf(MSG_CATEGORY.system),
-    sysMsgTotal: counts.get(MSG_CATEGORY.system) ?? 0,
+    sysMsgList: system,
+    sysMsgTotal: (counts.get(MSG_CATEGORY.system) ?? 0) + newsTotal,
   };
+}
+
+/** The 用户公告 page: the caller's current announcements with their read state, newest first. */
+export async function myAnnouncements(db: Db, actor: Actor, query: MyAnnouncementQuery): Promise<Page<NoticeItem>> {
+  const { rows, total } = await selectMine(
+    db,
+    actor.userId,
+    {
+      titile: query.titile,
+      msgCategory: query.msgCategory,
+      read: query.readFlag === undefined ? undefined : query.readFlag === '1',
+    },
+    { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize },
+  );
+  return toPage(
+    rows.map((r) => toNoticeItem(r, r.readFlag)),
+    total,
+    query,
+  );
 }
 
 /** Marks an announcement read for the caller; repeating it changes nothing. */
@@ -61,8 +91,106 @@ export async function markNoticeRead(db: Db, actor: Actor, anntId: string): Prom
   await insertRead(db, actor.userId, anntId);
 }
 
-export async function noticeById(db: Db, actor: Actor, id: string): Promise<NoticeItem> {
+export const markAllNoticesRead = (db: Db, actor: Actor) => insertAllReads(db, actor.userId);
+
+/**
+ * One announcement: administrators (公告列表 permission) see any live one with its administrative
+ * fields, everyone else only one addressed to them, with their read state.
+ */
+export async function noticeById(db: Db, actor: Actor, id: string): Promise<NoticeItem | AnnouncementRecord> {
+  if (can(actor, Perm.announcementList)) {
+    const row = await findLive(db, id);
+    if (!row) throw notFound(NoticeMessages.notFound);
+    return { ...toAnnouncementRecord(row), readFlag: await hasRead(db, actor.userId, id) };
+  }
   const row = await findVisible(db, actor.userId, id);
   if (!row) throw notFound(NoticeMessages.notAddressed);
   return toNoticeItem(row, await hasRead(db, actor.userId, id));
+}
+
+export const listAnnouncements = generic.list;
+
+/** Refuses users or departments that do not exist, so that a USER announcement reaches whom it names. */
+async function assertAudience(db: Executor, input: AnnouncementCreateInput) {
+  if (input.msgType !== 'USER') return;
+  if ((await countKnownUsers(db, input.userIds)) !== input.userIds.length)
+    throw badRequest(NoticeMessages.unknownUsers);
+  if ((await countKnownDeparts(db, input.departIds)) !== input.departIds.length)
+    throw badRequest(NoticeMessages.unknownDeparts);
+}
+
+export async function createAnnouncement(db: Db, actor: Actor, input: AnnouncementCreateInput) {
+  await assertAudience(db, input);
+  return generic.create(db, actor, input);
+}
+
+/** Runs `change` on the locked row when its status allows `action`, else a 400 with `refusal`. */
+async function transition<T>(
+  db: Db,
+  id: string,
+  action: (typeof ANNOUNCEMENT_ACTIONS)[SendStatus][number],
+  refusal: string,
+  change: (tx: Tx, row: AnnouncementRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const row = await findLive(tx, id, true);
+    if (!row) throw notFound(NoticeMessages.notFound);
+    const allowed = ANNOUNCEMENT_ACTIONS[row.sendStatus as SendStatus] ?? [];
+    if (!allowed.includes(action)) throw badRequest(refusal);
+    return change(tx, row);
+  });
+}
+
+export async function editAnnouncement(db: Db, actor: Actor, input: AnnouncementUpdateInput) {
+  await assertAudience(db, input);
+  const row = await transition(db, input.id, 'edit', NoticeMessages.editDraftOnly, async (tx) => {
+    const updated = await updateAnnouncement(tx, input.id, announcementColumns(input));
+    await logOperation(tx, actor, { content: `编辑公告：${updated.titile}`, operateType: 'edit', target: input.id });
+    return updated;
+  });
+  return toAnnouncementRecord(row);
+}
+
+export async function deleteAnnouncement(db: Db, actor: Actor, id: string): Promise<void> {
+  await transition(db, id, 'delete', NoticeMessages.deleteDraftOrRevokedOnly, async (tx, row) => {
+    await updateAnnouncement(tx, id, { deletedAt: new Date() });
+    await logOperation(tx, actor, { content: `删除公告：${row.titile}`, operateType: 'delete', target: id });
+  });
+}
+
+/** 草稿 → 已发布: stamps the send time and sender, and pushes to the audience on commit. */
+export async function releaseAnnouncement(db: Db, actor: Actor, id: string): Promise<AnnouncementRecord> {
+  const row = await transition(db, id, 'release', NoticeMessages.releaseDraftOnly, async (tx, draft) => {
+    const released = await updateAnnouncement(tx, id, {
+      sendStatus: SEND_STATUS.released,
+      sendTime: new Date(),
+      sender: actor.realname.slice(0, 64),
+      cancelTime: null,
+    });
+    await logOperation(tx, actor, {
+      content: `发布公告：${draft.titile}`,
+      operateType: 'announcement:release',
+      target: id,
+    });
+    await publishNotice(
+      tx,
+      released.msgType === 'USER' ? { userIds: await resolveAddressees(tx, released) } : { all: true },
+    );
+    return released;
+  });
+  return toAnnouncementRecord(row);
+}
+
+/** 已发布 → 已撤销: the announcement leaves every list and bell at once. */
+export async function revokeAnnouncement(db: Db, actor: Actor, id: string): Promise<AnnouncementRecord> {
+  const row = await transition(db, id, 'revoke', NoticeMessages.revokeReleasedOnly, async (tx, released) => {
+    const revoked = await updateAnnouncement(tx, id, { sendStatus: SEND_STATUS.revoked, cancelTime: new Date() });
+    await logOperation(tx, actor, {
+      content: `撤销公告：${released.titile}`,
+      operateType: 'announcement:revoke',
+      target: id,
+    });
+    return revoked;
+  });
+  return toAnnouncementRecord(row);
 }

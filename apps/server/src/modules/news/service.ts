@@ -1,0 +1,149 @@
+import {
+  MSG_CATEGORY,
+  type NewsItem,
+  NewsMessages,
+  type NewsPageQuery,
+  type NewsReleaseInput,
+  type NoticeItem,
+  type Page,
+  toPage,
+} from '@odp/contracts';
+import type { Db, Executor } from '../../db/client.js';
+import { logOperation } from '../../platform/audit/log.js';
+import type { Actor } from '../../platform/auth/actor.js';
+import { badRequest } from '../../platform/http/errors.js';
+import { publishNotice } from '../../platform/push/publish.js';
+import { escapeHtml, sanitizeRichText } from '../../platform/sanitize/html.js';
+import {
+  countLiveUsers,
+  countUnread,
+  insertMessages,
+  markRead,
+  type NewsRow,
+  selectPage,
+  selectUnread,
+  softDelete,
+} from './repository.js';
+
+export function toNewsItem(row: NewsRow): NewsItem {
+  return {
+    id: row.id,
+    messageType: row.messageType,
+    title: row.title,
+    content: row.content,
+    busId: row.busId,
+    openPage: row.openPage,
+    sender: row.sender ?? '',
+    readFlag: row.readFlag,
+    readTime: row.readTime?.toISOString() ?? null,
+    createTime: row.createdAt.toISOString(),
+  };
+}
+
+/** A business message as an item of the bell's 系统消息 tab and of the message centre. */
+export function newsAsNotice(row: NewsRow): NoticeItem {
+  return {
+    id: row.id,
+    source: 'news',
+    messageType: row.messageType,
+    titile: row.title,
+    msgContent: row.content,
+    msgAbstract: null,
+    priority: 'M',
+    sender: row.sender ?? '',
+    sendTime: row.createdAt.toISOString(),
+    createTime: row.createdAt.toISOString(),
+    openType: row.openPage ? 'url' : null,
+    openPage: row.openPage,
+    busId: row.busId,
+    msgCategory: MSG_CATEGORY.system,
+    readFlag: row.readFlag,
+  };
+}
+
+export type BusinessMessage = {
+  userIds: string[];
+  messageType: string;
+  title: string;
+  /** Rich text, sanitised here; plain text callers pass `text` instead. */
+  content?: string | null;
+  text?: string | null;
+  busId?: string | null;
+  openPage?: string | null;
+  sender: string;
+};
+
+/**
+ * Writes one message per addressee and tells the push channel, with the caller's transaction so that
+ * the messages and the push commit or roll back with the change that caused them.
+ */
+export async function sendBusinessMessage(tx: Executor, message: BusinessMessage): Promise<NewsRow[]> {
+  const userIds = [...new Set(message.userIds)];
+  if (!userIds.length) return [];
+  const content = message.content
+    ? sanitizeRichText(message.content)
+    : message.text
+      ? `<p>${escapeHtml(message.text)}</p>`
+      : '';
+  const rows = await insertMessages(
+    tx,
+    userIds.map((userId) => ({
+      userId,
+      messageType: message.messageType,
+      title: message.title.slice(0, 200),
+      content,
+      busId: message.busId?.slice(0, 64) ?? null,
+      openPage: message.openPage?.slice(0, 255) ?? null,
+      sender: message.sender.slice(0, 64),
+    })),
+  );
+  await publishNotice(tx, { userIds });
+  return rows;
+}
+
+export async function newsPage(db: Db, actor: Actor, query: NewsPageQuery): Promise<Page<NewsItem>> {
+  const { rows, total } = await selectPage(
+    db,
+    actor.userId,
+    { messageType: query.messageType, read: query.readFlag === undefined ? undefined : query.readFlag === '1' },
+    { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize },
+  );
+  return toPage(rows.map(toNewsItem), total, query);
+}
+
+/** Only the caller's own rows change; ids of other users' messages are ignored. */
+export async function readNews(db: Db, actor: Actor, ids: string[] | null): Promise<number> {
+  return markRead(db, actor.userId, ids);
+}
+
+export async function deleteNews(db: Db, actor: Actor, ids: string[]): Promise<number> {
+  return softDelete(db, actor.userId, ids);
+}
+
+export const unreadNewsCount = (db: Executor, actor: Actor) => countUnread(db, actor.userId);
+
+export const unreadNews = async (db: Executor, userId: string, limit: number) =>
+  (await selectUnread(db, userId, limit)).map(newsAsNotice);
+
+/** The administrative path: an administrator sends a message to listed users. */
+export async function releaseNews(db: Db, actor: Actor, input: NewsReleaseInput): Promise<number> {
+  const userIds = [...new Set(input.userIds)];
+  return db.transaction(async (tx) => {
+    if ((await countLiveUsers(tx, userIds)) !== userIds.length) throw badRequest(NewsMessages.unknownUsers);
+    const rows = await sendBusinessMessage(tx, {
+      userIds,
+      messageType: input.messageType,
+      title: input.title,
+      content: input.content,
+      busId: input.busId,
+      openPage: input.openPage,
+      sender: actor.realname,
+    });
+    await logOperation(tx, actor, {
+      content: `发送业务消息：${input.title}（${rows.length} 人）`,
+      operateType: 'news:release',
+      target: rows[0]?.id ?? null,
+    });
+    return rows.length;
+  });
+}
