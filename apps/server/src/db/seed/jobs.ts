@@ -1,0 +1,57 @@
+import { JOB_STATUS, LOG_KEEP_DAYS } from '@odp/contracts';
+import type { Executor } from '../client.js';
+import { scheduledJobs } from '../schema/index.js';
+
+/**
+ * The maintenance jobs a real installation needs, enabled (times are Beijing time, the scheduler's
+ * zone). Each handler is seeded once: a re-seed adds the jobs that are missing and leaves existing
+ * ones, including an administrator's changes and deletions of other jobs, alone.
+ */
+export const JOB_SEEDS: {
+  handler: string;
+  cronExpression: string;
+  parameter: Record<string, unknown>;
+  description: string;
+}[] = [
+  {
+    handler: 'purgeOldLogs',
+    cronExpression: '0 10 3 * * *',
+    parameter: { days: LOG_KEEP_DAYS },
+    description: `每天 03:10 删除 ${LOG_KEEP_DAYS} 天前的登录日志和操作日志`,
+  },
+  {
+    handler: 'purgeExpiredSessions',
+    cronExpression: '0 5 * * * *',
+    parameter: { days: 7 },
+    description: '每小时第 5 分钟删除失效超过 7 天的登录会话',
+  },
+  {
+    handler: 'purgeExpiredCaptchas',
+    cronExpression: '0 */10 * * * *',
+    parameter: {},
+    description: '每 10 分钟删除过期的验证码',
+  },
+  {
+    handler: 'cleanTemporaryUploads',
+    cronExpression: '0 0 4 * * *',
+    parameter: { hours: 24 },
+    description: '每天 04:00 清理超过 24 小时的中断上传和未关联目录的文件',
+  },
+  {
+    handler: 'markOverdueCatalogues',
+    cronExpression: '0 0 8 * * *',
+    parameter: { graceDays: 0 },
+    description: '每天 08:00 提醒数源单位更新超过更新频率未更新的已上架目录',
+  },
+];
+
+export async function seedJobs(db: Executor) {
+  const existing = new Set(
+    (await db.select({ handler: scheduledJobs.handler }).from(scheduledJobs)).map((j) => j.handler),
+  );
+  const missing = JOB_SEEDS.filter((j) => !existing.has(j.handler));
+  if (missing.length === 0) return;
+  await db
+    .insert(scheduledJobs)
+    .values(missing.map((j) => ({ ...j, status: JOB_STATUS.running, createdBy: 'system' })));
+}

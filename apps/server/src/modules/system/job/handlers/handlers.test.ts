@@ -1,0 +1,298 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  businessMessages,
+  captchas,
+  catalogueFiles,
+  catalogues,
+  logs,
+  sessions,
+  users,
+} from '../../../../db/schema/index.js';
+import { createStorage, type Storage } from '../../../../platform/storage/storage.js';
+import { createDepart, createUser } from '../../../../test/factories.js';
+import { createTestApp, type TestContext } from '../../../../test/harness.js';
+import type { JobContext } from '../handler.js';
+import { findHandler } from '../registry.js';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const uniq = () => randomBytes(4).toString('hex');
+
+let ctx: TestContext;
+let dataDir: string;
+let storage: Storage;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'odp-jobs-'));
+  storage = createStorage(dataDir);
+});
+afterAll(async () => {
+  await ctx.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function jobContext(now = new Date()): JobContext {
+  return { db: ctx.db, storage, sessionIdleMs: 2 * HOUR, now, signal: new AbortController().signal };
+}
+
+async function run(name: string, params: unknown, now?: Date) {
+  const handler = findHandler(name);
+  if (!handler) throw new Error(`no handler ${name}`);
+  return handler.run(jobContext(now), params);
+}
+
+describe('purgeOldLogs', () => {
+  it('deletes logs older than the retention and keeps younger ones', async () => {
+    const [old, young] = await ctx.db
+      .insert(logs)
+      .values([
+        { logType: 2, logContent: '200 天前', createdAt: new Date(Date.now() - 200 * DAY) },
+        { logType: 2, logContent: '10 天前', createdAt: new Date(Date.now() - 10 * DAY) },
+      ])
+      .returning({ id: logs.id });
+    const message = await run('purgeOldLogs', { days: 180 });
+    expect(message).toMatch(/^已删除 [1-9]\d* 条 180 天前的日志$/);
+    const left = await ctx.db
+      .select({ id: logs.id })
+      .from(logs)
+      .where(inArray(logs.id, [old.id, young.id]));
+    expect(left.map((l) => l.id)).toEqual([young.id]);
+  });
+
+  it('keeps a 190-day-old log when the retention is 200 days, and never goes below 180', async () => {
+    const [row] = await ctx.db
+      .insert(logs)
+      .values({ logType: 1, logContent: '190 天前', createdAt: new Date(Date.now() - 190 * DAY) })
+      .returning({ id: logs.id });
+    await run('purgeOldLogs', { days: 200 });
+    expect(await ctx.db.select().from(logs).where(eq(logs.id, row.id))).toHaveLength(1);
+    await expect(run('purgeOldLogs', { days: 90 })).rejects.toThrow('不能小于 180');
+    expect(await ctx.db.select().from(logs).where(eq(logs.id, row.id))).toHaveLength(1);
+  });
+});
+
+describe('purgeExpiredSessions', () => {
+  it('deletes long-revoked and long-idle sessions and keeps live or recent ones', async () => {
+    const user = await createUser(ctx.db);
+    const now = Date.now();
+    const session = (name: string, lastSeenAgo: number, revokedAgo: number | null) => ({
+      tokenHash: `${name}${uniq()}`.padEnd(64, '0'),
+      userId: user.id,
+      lastSeenAt: new Date(now - lastSeenAgo),
+      revokedAt: revokedAgo === null ? null : new Date(now - revokedAgo),
+      revokeReason: revokedAgo === null ? null : 'logout',
+    });
+    const rows = await ctx.db
+      .insert(sessions)
+      .values([
+        session('live', 5 * 60_000, null),
+        session('revokedlong', 10 * DAY, 10 * DAY),
+        session('revokedrecent', 2 * DAY, 2 * DAY),
+        session('idlelong', 9 * DAY, null),
+        session('idlerecent', 3 * DAY, null),
+      ])
+      .returning({ id: sessions.id, tokenHash: sessions.tokenHash });
+    const message = await run('purgeExpiredSessions', { days: 7 });
+    expect(message).toMatch(/^已删除 \d+ 条失效会话$/);
+    const left = await ctx.db
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(
+        inArray(
+          sessions.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    expect(left.map((r) => r.tokenHash.replace(/[0-9a-f]{8}0*$/, '')).sort()).toEqual(
+      ['idlerecent', 'live', 'revokedrecent'].sort(),
+    );
+  });
+});
+
+describe('purgeExpiredCaptchas', () => {
+  it('deletes expired captchas only', async () => {
+    const expired = `old${uniq()}`;
+    const valid = `new${uniq()}`;
+    await ctx.db.insert(captchas).values([
+      { checkKey: expired, answer: 'ab12', expiresAt: new Date(Date.now() - 60_000) },
+      { checkKey: valid, answer: 'cd34', expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+    expect(await run('purgeExpiredCaptchas', {})).toMatch(/^已删除 [1-9]\d* 条过期验证码$/);
+    const left = await ctx.db
+      .select({ key: captchas.checkKey })
+      .from(captchas)
+      .where(inArray(captchas.checkKey, [expired, valid]));
+    expect(left.map((c) => c.key)).toEqual([valid]);
+  });
+});
+
+async function createCatalogue(overrides: Partial<typeof catalogues.$inferInsert>) {
+  const [row] = await ctx.db
+    .insert(catalogues)
+    .values({
+      catalogCode: `1-01-001-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}${uniq()}`,
+      catalogName: `测试目录${uniq()}`,
+      orgCode: 'NONE',
+      informationSummary: '用于定时任务测试的目录摘要，长度足够二十个字符以上。',
+      keyAreasType: '1',
+      shareType: '10',
+      openType: '1',
+      updateFrequency: '1',
+      catalogStatus: 2,
+      shelfStatus: 2,
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+describe('cleanTemporaryUploads', () => {
+  it('removes old abandoned uploads and unreferenced stored files, keeps recent and referenced ones', async () => {
+    const old = new Date(Date.now() - 30 * HOUR);
+    const tmp = path.join(storage.root, '.tmp');
+    await mkdir(tmp, { recursive: true });
+    const oldPart = path.join(tmp, 'a.part');
+    const newPart = path.join(tmp, 'b.part');
+    await writeFile(oldPart, 'x');
+    await writeFile(newPart, 'x');
+    await utimes(oldPart, old, old);
+
+    const orphan = await storage.put(Buffer.from('orphan'), 'csv');
+    const referenced = await storage.put(Buffer.from('kept'), 'csv');
+    const deletedButKept = await storage.put(Buffer.from('soft'), 'pdf');
+    const recentOrphan = await storage.put(Buffer.from('recent'), 'json');
+    for (const name of [orphan, referenced, deletedButKept]) await utimes(storage.resolve(name), old, old);
+    const foreign = path.join(storage.root, orphan.slice(0, 2), 'README.txt');
+    await writeFile(foreign, 'not ours');
+    await utimes(foreign, old, old);
+
+    const entry = await createCatalogue({ shelfStatus: 0 });
+    const file = (storedName: string, deletedAt: Date | null) => ({
+      catalogId: entry.id,
+      kind: 'data',
+      fileName: 'a.csv',
+      storedName,
+      mimeType: 'text/csv',
+      size: 4,
+      sha256: '0'.repeat(64),
+      deletedAt,
+    });
+    await ctx.db.insert(catalogueFiles).values([file(referenced, null), file(deletedButKept, new Date())]);
+
+    const message = await run('cleanTemporaryUploads', { hours: 24 });
+    expect(message).toBe('已清理 1 个中断上传的临时文件、1 个未关联目录的文件');
+    expect(await readdir(tmp)).toEqual(['b.part']);
+    const exists = async (name: string) =>
+      (await readdir(path.dirname(storage.resolve(name)))).includes(path.basename(name));
+    expect(await exists(orphan)).toBe(false);
+    expect(await exists(referenced)).toBe(true);
+    expect(await exists(deletedButKept)).toBe(true);
+    expect(await exists(recentOrphan)).toBe(true);
+    expect((await readdir(path.dirname(foreign))).includes('README.txt')).toBe(true);
+  });
+
+  it('does nothing when there is no files folder yet', async () => {
+    const empty = createStorage(await mkdtemp(path.join(tmpdir(), 'odp-jobs-empty-')));
+    const handler = findHandler('cleanTemporaryUploads');
+    const message = await handler?.run({ ...jobContext(), storage: empty }, {});
+    expect(message).toBe('已清理 0 个中断上传的临时文件、0 个未关联目录的文件');
+  });
+});
+
+describe('markOverdueCatalogues', () => {
+  it('notifies each active user of the owning department once per entry and period', async () => {
+    const depart = await createDepart(ctx.db);
+    const otherDepart = await createDepart(ctx.db);
+    const alice = await createUser(ctx.db, { departs: [depart] });
+    const bob = await createUser(ctx.db, { departs: [depart] });
+    const frozen = await createUser(ctx.db, { departs: [depart], status: 2 });
+    const outsider = await createUser(ctx.db, { departs: [otherDepart] });
+    const now = new Date();
+    const daily = await createCatalogue({
+      orgCode: depart.orgCode,
+      updateFrequency: '1',
+      dataUpdateTime: new Date(now.getTime() - 2 * DAY),
+    });
+    // Monthly, updated 10 days ago: not overdue.
+    await createCatalogue({
+      orgCode: depart.orgCode,
+      updateFrequency: '3',
+      dataUpdateTime: new Date(now.getTime() - 10 * DAY),
+    });
+    // 不定期: never overdue.
+    await createCatalogue({
+      orgCode: depart.orgCode,
+      updateFrequency: '7',
+      dataUpdateTime: new Date(now.getTime() - 900 * DAY),
+    });
+    // Not on the shelf: not checked.
+    await createCatalogue({
+      orgCode: depart.orgCode,
+      updateFrequency: '1',
+      shelfStatus: 4,
+      dataUpdateTime: new Date(now.getTime() - 9 * DAY),
+    });
+    // Weekly without data update, released 8 days ago: overdue by its release time.
+    const weekly = await createCatalogue({
+      orgCode: depart.orgCode,
+      updateFrequency: '2',
+      releaseTime: new Date(now.getTime() - 8 * DAY),
+    });
+
+    const first = await run('markOverdueCatalogues', {}, now);
+    expect(first).toBe('2 个目录逾期未更新，已向 2 位用户发送 4 条提醒');
+    const messages = await ctx.db
+      .select()
+      .from(businessMessages)
+      .where(
+        and(
+          eq(businessMessages.messageType, 'catalogue_overdue'),
+          inArray(businessMessages.userId, [alice.id, bob.id, frozen.id, outsider.id]),
+        ),
+      );
+    expect(messages).toHaveLength(4);
+    expect(new Set(messages.map((m) => `${m.userId}:${m.busId}`)).size).toBe(4);
+    expect(new Set(messages.map((m) => m.busId))).toEqual(new Set([daily.id, weekly.id]));
+    expect(new Set(messages.map((m) => m.userId))).toEqual(new Set([alice.id, bob.id]));
+    const dailyMessage = messages.find((m) => m.busId === daily.id);
+    expect(dailyMessage?.title).toBe(`目录「${daily.catalogName}」已超过更新周期`);
+    expect(dailyMessage?.content).toContain('更新频率为每日');
+
+    // Later the same day: nothing new.
+    expect(await run('markOverdueCatalogues', {}, new Date(now.getTime() + HOUR))).toBe('没有新的逾期目录需要提醒');
+    // A day later the daily entry (still not updated) is due again; the weekly one is not.
+    expect(await run('markOverdueCatalogues', {}, new Date(now.getTime() + DAY + HOUR))).toBe(
+      '1 个目录逾期未更新，已向 2 位用户发送 2 条提醒',
+    );
+    // Updating the data ends the reminders.
+    await ctx.db
+      .update(catalogues)
+      .set({ dataUpdateTime: new Date(now.getTime() + 2 * DAY) })
+      .where(eq(catalogues.id, daily.id));
+    const later = await run('markOverdueCatalogues', {}, new Date(now.getTime() + 2 * DAY + 2 * HOUR));
+    expect(later).toBe('没有新的逾期目录需要提醒');
+    // An inactive user never got any.
+    expect((await ctx.db.select().from(users).where(eq(users.id, frozen.id)))[0].status).toBe(2);
+  });
+
+  it('a grace period delays the reminder', async () => {
+    const depart = await createDepart(ctx.db);
+    await createUser(ctx.db, { departs: [depart] });
+    const now = new Date();
+    await createCatalogue({
+      orgCode: depart.orgCode,
+      updateFrequency: '1',
+      dataUpdateTime: new Date(now.getTime() - 2 * DAY),
+    });
+    const before = await ctx.db.select().from(businessMessages);
+    await run('markOverdueCatalogues', { graceDays: 3 }, now);
+    const after = await ctx.db.select().from(businessMessages);
+    expect(after.length).toBe(before.length);
+  });
+});
