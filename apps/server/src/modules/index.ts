@@ -3,13 +3,18 @@ import { authRoutes } from './auth/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { marketRoutes } from './market/routes.js';
+import { newsRoutes } from './news/routes.js';
 import { portalRoutes } from './portal/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { announcementRoutes } from './system/announcement/routes.js';
 import { checkRoutes } from './system/check/routes.js';
 import { departRoutes } from './system/depart/routes.js';
 import { dictRoutes } from './system/dict/routes.js';
+import { fillRuleRoutes } from './system/fill-rule/routes.js';
+import { jobRoutes } from './system/job/routes.js';
 import { monitorRoutes } from './system/monitor/routes.js';
+import { dataRuleRoutes } from './system/permission/data-rule/routes.js';
+import { pictureRoutes } from './system/picture/routes.js';
 import { roleRoutes } from './system/role/routes.js';
 import { tenantRoutes } from './system/tenant/routes.js';
 import { userRoutes } from './system/user/routes.js';
@@ -23,11 +28,16 @@ export const modules: FastifyPluginAsync[] = [
   departRoutes,
   tenantRoutes,
   announcementRoutes,
+  newsRoutes,
   checkRoutes,
+  fillRuleRoutes,
+  pictureRoutes,
   portalRoutes,
   fileRoutes,
   marketRoutes,
   statsRoutes,
   catalogueRoutes,
   monitorRoutes,
+  jobRoutes,
+  dataRuleRoutes,
 ];

@@ -5,7 +5,9 @@ import type { Config } from '../../config.js';
 import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
 import { seedDemoCatalogue } from './catalogue/index.js';
-import { seedAccounts, seedAnnouncements, seedDemoCity } from './demo.js';
+import { seedAccounts, seedDemoCity } from './demo.js';
+import { seedJobs } from './jobs.js';
+import { seedDemoPictures } from './pictures.js';
 import { seedReference } from './reference.js';
 
 /**
@@ -18,13 +20,14 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
   const demo = config.seedDemoPasswords;
   const accounts = await db.transaction(async (tx) => {
     await seedReference(tx);
-    if (demo) {
-      await seedDemoCity(tx);
-      await seedAnnouncements(tx);
-    }
+    // Maintenance jobs (log retention, session and upload clean-up) belong to every installation.
+    await seedJobs(tx);
+    // Demo announcements and messages (seed/notices.ts) are written by seedAccounts, once the accounts exist.
+    if (demo) await seedDemoCity(tx);
     const lines = await seedAccounts(tx, demo);
     // The demo catalogue names the demo accounts as its authors and reviewers, so it comes after them.
     if (demo) await seedDemoCatalogue(tx, config.dataDir);
+    if (demo) await seedDemoPictures(tx, config.dataDir);
     return lines;
   });
   if (!demo) {

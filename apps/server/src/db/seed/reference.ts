@@ -11,7 +11,9 @@ import {
   siteConfig,
   tenants,
 } from '../schema/index.js';
+import { seedDataRules } from './data-rules.js';
 import { DICTIONARIES } from './dictionaries.js';
+import { seedFillRules } from './fill-rules.js';
 import { MENU_TREE, type MenuSeed } from './menus.js';
 import { ROLE_SEEDS } from './roles.js';
 import { SITE_CONFIG } from './site.js';
@@ -55,6 +57,7 @@ export async function seedReference(db: Executor) {
   };
   await insertMenus(MENU_TREE, null, []);
   if (grants.length) await db.insert(rolePermissions).values(grants);
+  await seedDataRules(db);
 
   for (const [dictCode, dictName, items] of DICTIONARIES) {
     const [dict] = await db
@@ -78,6 +81,8 @@ export async function seedReference(db: Executor) {
     .onConflictDoNothing();
 
   await seedCategories(db);
+
+  await seedFillRules(db);
 
   await db
     .insert(checkRules)
