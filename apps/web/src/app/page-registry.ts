@@ -19,7 +19,17 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   'admin/system/SystemInfoPage': lazyPage(() => import('@/pages/admin/system/SystemInfoPage')),
   'admin/system/DictPage': lazyPage(() => import('@/pages/admin/system/DictPage')),
   'admin/system/RolePage': lazyPage(() => import('@/pages/admin/system/RolePage')),
+  'admin/system/QuartzJobPage': lazyPage(() => import('@/pages/admin/system/QuartzJobPage')),
   'admin/system/PermissionPage': lazyPage(() => import('@/pages/admin/system/PermissionPage')),
+  'admin/system/AnnouncementPage': lazyPage(() => import('@/pages/admin/system/AnnouncementPage')),
+  'admin/message/MessageNotificationPage': lazyPage(() => import('@/pages/admin/message/MessageNotificationPage')),
+  'admin/message/UserAnnouncementPage': lazyPage(() => import('@/pages/admin/message/UserAnnouncementPage')),
+  'admin/message/BellPage': lazyPage(() => import('@/pages/admin/message/BellPage')),
+  'admin/system/DepartPage': lazyPage(() => import('@/pages/admin/system/DepartPage')),
+  'admin/system/TenantPage': lazyPage(() => import('@/pages/admin/system/TenantPage')),
+  'admin/system/FillRulePage': lazyPage(() => import('@/pages/admin/system/FillRulePage')),
+  'admin/system/CheckRulePage': lazyPage(() => import('@/pages/admin/system/CheckRulePage')),
+  'admin/system/PicturePage': lazyPage(() => import('@/pages/admin/system/PicturePage')),
 };
 
 /** Tolerates the spellings menus carry over from older systems: a leading slash, `views/`, `/index`, `.vue`. */

@@ -2,9 +2,9 @@ import { Constants, type NoticeItem, type NoticeListResult, PRIORITY_LABEL } fro
 import { List, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
-import { isBuilt } from '@/app/site';
+import { usePermission } from '@/session';
+import { menuHas, PRIORITY_COLOR, typeLabelOf } from './notice-list';
 
-const PRIORITY_COLOR = { L: 'blue', M: 'orange', H: 'red' } as const;
 const ANNOUNCEMENT_PAGE = '/isps/userAnnouncement';
 
 function NoticeList({ items, onOpen }: { items: NoticeItem[]; onOpen: (item: NoticeItem) => void }) {
@@ -12,7 +12,7 @@ function NoticeList({ items, onOpen }: { items: NoticeItem[]; onOpen: (item: Not
     <List
       size="small"
       dataSource={items}
-      locale={{ emptyText: '暂无消息' }}
+      locale={{ emptyText: '暂无未读消息' }}
       style={{ maxHeight: 320, overflowY: 'auto' }}
       renderItem={(item) => (
         <List.Item style={{ cursor: 'pointer' }} onClick={() => onOpen(item)}>
@@ -20,7 +20,11 @@ function NoticeList({ items, onOpen }: { items: NoticeItem[]; onOpen: (item: Not
             title={item.titile}
             description={`发布时间：${dayjs(item.sendTime ?? item.createTime).format(Constants.dateFormat)}`}
           />
-          <Tag color={PRIORITY_COLOR[item.priority]}>{PRIORITY_LABEL[item.priority]}</Tag>
+          {item.source === 'news' ? (
+            <Tag color="purple">{typeLabelOf(item)}</Tag>
+          ) : (
+            <Tag color={PRIORITY_COLOR[item.priority]}>{PRIORITY_LABEL[item.priority]}</Tag>
+          )}
         </List.Item>
       )}
     />
@@ -29,8 +33,9 @@ function NoticeList({ items, onOpen }: { items: NoticeItem[]; onOpen: (item: Not
 
 type Props = { data: NoticeListResult | undefined; onOpen: (item: NoticeItem) => void; onMore: () => void };
 
-/** The popover of the bell: 通知 and 系统消息 with their counts (spec §2.3). Loaded when first opened. */
+/** The popover of the bell: 通知 and 系统消息 (with business messages) and their unread counts (spec §2.3). */
 export default function NoticePanel({ data, onOpen, onMore }: Props) {
+  const menu = usePermission().data?.menu;
   return (
     <div style={{ width: 340 }}>
       <Tabs
@@ -48,7 +53,7 @@ export default function NoticePanel({ data, onOpen, onMore }: Props) {
           },
         ]}
       />
-      {isBuilt(ANNOUNCEMENT_PAGE) && (
+      {menuHas(menu, ANNOUNCEMENT_PAGE) && (
         <div style={{ textAlign: 'center', borderTop: '1px solid #f0f0f0', paddingTop: 8 }}>
           <Link to={ANNOUNCEMENT_PAGE} onClick={onMore}>
             查看更多

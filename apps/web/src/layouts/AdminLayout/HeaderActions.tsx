@@ -10,11 +10,13 @@ import { Avatar, Button, Dropdown, type MenuProps, Space, Tooltip } from 'antd';
 import { useAccountActions } from '@/components/account/useAccountActions';
 import { NoticeBell } from '@/components/notice/NoticeBell';
 import { useSession } from '@/session';
+import { useLivePush } from '@/session/push';
 
 /** The right side of the back-office header: bell, the user and their department, account actions. */
 export function HeaderActions({ onOpenSettings, dark }: { onOpenSettings: () => void; dark: boolean }) {
   const { userInfo } = useSession();
   const account = useAccountActions();
+  useLivePush();
   const color = dark ? 'rgba(255,255,255,0.85)' : undefined;
   const items: MenuProps['items'] = [
     { key: 'password', icon: <LockOutlined />, label: '修改密码', onClick: account.openPassword },

@@ -8,6 +8,7 @@ import { useLoginGate } from '@/components/account/useLoginGate';
 import { Logo } from '@/components/Logo';
 import { NoticeBell } from '@/components/notice/NoticeBell';
 import { useSession } from '@/session';
+import { useLivePush } from '@/session/push';
 import { HeaderSearch } from './HeaderSearch';
 import { portalNav, SEARCH_PATH } from './nav';
 import { useSiteConfig } from './useSiteConfig';
@@ -15,6 +16,8 @@ import { useSiteConfig } from './useSiteConfig';
 function UserArea() {
   const { userInfo } = useSession();
   const account = useAccountActions();
+  // Mounted with the bell: rendered only for a signed-in visitor.
+  useLivePush();
   const actions = (
     <div className="portal-user-actions">
       {account.canSwitchDepart && (

@@ -4,9 +4,10 @@ import { Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { getIndexNum } from '@/api/portal';
 import { queryKeys } from '@/api/query-keys';
-import { isBuilt, SITE_NAME } from '@/app/site';
+import { isBuilt } from '@/app/site';
 import { CATALOGUE_PATH as CATALOGUE, SEARCH_PATH as SEARCH, searchPath } from '@/components/portal/links';
 import { EntryLists } from './home/EntryLists';
+import { HomeBanner } from './home/HomeBanner';
 import { KeyAreaTiles } from './home/KeyAreaTiles';
 import { SearchBox } from './SearchBox';
 import './home.css';
@@ -57,13 +58,7 @@ export default function HomePage() {
 
   return (
     <>
-      <section className="home-hero">
-        <div className="home-hero-inner">
-          <h1>{SITE_NAME}</h1>
-          <p>汇聚政务数据资源，推动公共数据有序开放，服务社会创新与数字经济发展</p>
-          {isBuilt(SEARCH) && <SearchBox onSearch={search} />}
-        </div>
-      </section>
+      <HomeBanner search={isBuilt(SEARCH) && <SearchBox onSearch={search} />} />
       <Counters />
       {isBuilt(CATALOGUE) && (
         <>

@@ -15,6 +15,7 @@ import {
 import { useCan } from '@/components/ResourcePage';
 import { blamedField, isApiError, unreportedMessage } from '@/components/ResourcePage/errors';
 import { menuIcon } from '@/layouts/AdminLayout/icons';
+import { DataRuleDrawer } from './DataRuleDrawer';
 import { emptyPermission, PermissionFormFields, type PermissionFormValues } from './PermissionFormFields';
 
 const typeTag: Record<number, { label: string; color: string }> = {
@@ -37,6 +38,8 @@ export default function PermissionPage() {
   const can = useCan();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing | null>(null);
+  /** The menu whose 数据规则 drawer is open. */
+  const [rulesOf, setRulesOf] = useState<PermissionNode | null>(null);
   const list = useQuery({ queryKey: permissionKeys.all, queryFn: listPermissions });
 
   // The signed-in user's own menu may have changed too.
@@ -78,9 +81,12 @@ export default function PermissionPage() {
       key: 'option',
       valueType: 'option',
       fixed: 'right',
-      width: 170,
+      width: 230,
       render: (_dom, r) => (
         <Space size={12}>
+          {r.menuType === MENU_TYPE.menu && can(Perm.dataRuleEdit) && (
+            <Typography.Link onClick={() => setRulesOf(r)}>数据规则</Typography.Link>
+          )}
           {r.menuType !== MENU_TYPE.button && can(Perm.permissionAdd) && (
             <Typography.Link
               onClick={() =>
@@ -149,6 +155,7 @@ export default function PermissionPage() {
           onSaved={invalidate}
         />
       )}
+      {rulesOf && <DataRuleDrawer menu={rulesOf} open onClose={() => setRulesOf(null)} />}
     </>
   );
 }

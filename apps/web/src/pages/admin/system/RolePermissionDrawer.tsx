@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Empty, Space, Spin, Switch, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { permissionKeys, queryPermissionTree, queryRolePermission, saveRolePermission } from '@/api/system/permission';
+import { menusOf, RoleDataRuleDrawer } from './RoleDataRuleDrawer';
 import { allKeys, analyseGrants } from './role-permission-tree';
 
 const typeTag: Record<number, { label: string; color: string }> = {
@@ -45,6 +46,8 @@ export function RolePermissionDrawer({ role, open, onClose }: { role: RoleItem; 
   /** What saving sends: the ticked entries and, in linked mode, their half-ticked ancestors. */
   const [selected, setSelected] = useState<Set<string> | null>(null);
   const [linked, setLinked] = useState(true);
+  /** The ticked menu whose 数据规则 the role is choosing, if any. */
+  const [rulesOf, setRulesOf] = useState<{ id: string; name: string } | null>(null);
   const analysis = useMemo(
     () => (tree.data && granted.data ? analyseGrants(tree.data, granted.data) : null),
     [tree.data, granted.data],
@@ -66,6 +69,7 @@ export function RolePermissionDrawer({ role, open, onClose }: { role: RoleItem; 
   });
 
   const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
+  const menus = useMemo(() => menusOf(tree.data ?? []), [tree.data]);
   const leaves = analysis?.leaves ?? new Set<string>();
   const current = [...(selected ?? [])];
   const loading = tree.isLoading || granted.isLoading || !selected;
@@ -118,9 +122,31 @@ export function RolePermissionDrawer({ role, open, onClose }: { role: RoleItem; 
             treeData={treeData}
             checkedKeys={linked ? current.filter((key) => leaves.has(key)) : { checked: current, halfChecked: [] }}
             onCheck={onCheck}
+            titleRender={(node) => {
+              const key = String(node.key);
+              const name = menus.get(key);
+              return (
+                <>
+                  {typeof node.title === 'function' ? node.title(node) : node.title}
+                  {name !== undefined && selected?.has(key) && (
+                    <Typography.Link
+                      style={{ marginLeft: 8 }}
+                      onClick={(e) => {
+                        // The title toggles the checkbox otherwise.
+                        e.stopPropagation();
+                        setRulesOf({ id: key, name });
+                      }}
+                    >
+                      数据规则
+                    </Typography.Link>
+                  )}
+                </>
+              );
+            }}
           />
         </Space>
       )}
+      {rulesOf && <RoleDataRuleDrawer role={role} menu={rulesOf} open onClose={() => setRulesOf(null)} />}
     </Drawer>
   );
 }

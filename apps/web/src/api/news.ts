@@ -1,0 +1,19 @@
+import type { NewsItem, NewsPageQuery, NewsReleaseInput, Page } from '@odp/contracts';
+import { http } from './client';
+import { queryKeys } from './query-keys';
+
+export type NewsPageParams = Partial<NewsPageQuery> & Pick<NewsPageQuery, 'pageNo' | 'pageSize'>;
+
+/** Under the `notices` prefix: the live push invalidates exactly that prefix, so these lists follow it. */
+export const newsKeys = {
+  all: [...queryKeys.notices, 'news'] as const,
+  page: (params: NewsPageParams) => [...queryKeys.notices, 'news', 'page', params] as const,
+  unread: [...queryKeys.notices, 'news', 'unread'] as const,
+};
+
+export const pageNews = (params: NewsPageParams) => http.post<Page<NewsItem>>('/api/news/page', params);
+export const readNews = (ids: string[]) => http.put<number>('/api/news/readBatch', { ids });
+export const readAllNews = () => http.put<number>('/api/news/readAll');
+export const deleteNews = (ids: string[]) => http.delete<number>('/api/news/deleteBatch', { ids: ids.join(',') });
+export const getUnreadNewsCount = () => http.get<number>('/api/news/getUnreadMessageQuantity');
+export const releaseNews = (input: NewsReleaseInput) => http.post<number>('/api/news/doReleaseData', input);

@@ -1,0 +1,2 @@
+export { isBlankHtml, normaliseLink } from './link';
+export { RichTextEditor } from './RichTextEditor';

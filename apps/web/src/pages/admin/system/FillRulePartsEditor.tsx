@@ -1,0 +1,192 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  FILL_DATE_FORMATS,
+  FILL_PART_LABEL,
+  FILL_RESET_LABEL,
+  FILL_RESETS,
+  FillRuleJson,
+  type FillRulePart,
+} from '@odp/contracts';
+import { Alert, Button, Flex, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { previewFillRule } from '@/api/system/fill-rule';
+
+const DATE_LABEL: Record<(typeof FILL_DATE_FORMATS)[number], string> = {
+  YYYY: '年（YYYY）',
+  YYYYMM: '年月（YYYYMM）',
+  YYYYMMDD: '年月日（YYYYMMDD）',
+};
+
+const NEW_PART: Record<FillRulePart['type'], FillRulePart> = {
+  text: { type: 'text', value: '' },
+  date: { type: 'date', format: 'YYYYMMDD' },
+  seq: { type: 'seq', length: 4, reset: 'never' },
+};
+
+/** The first problem of a parts list in words, or null; the same schema the server applies. */
+export function partsProblem(parts: unknown): string | null {
+  const parsed = FillRuleJson.safeParse(parts);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  const index = typeof issue?.path[0] === 'number' ? issue.path[0] : null;
+  return index === null ? (issue?.message ?? '规则配置不正确') : `第 ${index + 1} 个部件：${issue?.message}`;
+}
+
+type Props = {
+  value?: FillRulePart[];
+  onChange?: (value: FillRulePart[]) => void;
+  /** The stored rule's code, so the preview continues its numbers. */
+  ruleCode?: string;
+};
+
+/** The ordered parts of a 填值规则 (a form control), with the next value previewed as they change. */
+export function FillRulePartsEditor({ value = [], onChange, ruleCode }: Props) {
+  const parts = value;
+  const set = (next: FillRulePart[]) => onChange?.(next);
+  const replace = (index: number, part: FillRulePart) => set(parts.map((p, i) => (i === index ? part : p)));
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...parts];
+    [next[index], next[index + by]] = [next[index + by], next[index]];
+    set(next);
+  };
+  const hasSeq = parts.some((p) => p.type === 'seq');
+
+  return (
+    <Flex vertical gap={8}>
+      {parts.length === 0 && <Typography.Text type="secondary">尚未添加部件，请从下方添加。</Typography.Text>}
+      {parts.map((part, index) => (
+        // Parts have no identity of their own; the position is what the user edits.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <Flex key={index} gap={8} align="center" wrap>
+          <Tag
+            color={part.type === 'seq' ? 'blue' : part.type === 'date' ? 'green' : 'default'}
+            style={{ width: 84, textAlign: 'center', marginInlineEnd: 0 }}
+          >
+            {index + 1}. {FILL_PART_LABEL[part.type]}
+          </Tag>
+          {part.type === 'text' && (
+            <Input
+              aria-label={`第 ${index + 1} 个部件的固定文本`}
+              style={{ width: 200 }}
+              maxLength={20}
+              placeholder="如 SQ 或 -"
+              value={part.value}
+              onChange={(e) => replace(index, { ...part, value: e.target.value })}
+            />
+          )}
+          {part.type === 'date' && (
+            <Select
+              aria-label={`第 ${index + 1} 个部件的日期格式`}
+              style={{ width: 200 }}
+              value={part.format}
+              options={FILL_DATE_FORMATS.map((f) => ({ value: f, label: DATE_LABEL[f] }))}
+              onChange={(format) => replace(index, { ...part, format })}
+            />
+          )}
+          {part.type === 'seq' && (
+            <>
+              <InputNumber
+                aria-label="流水号位数"
+                min={1}
+                max={12}
+                precision={0}
+                addonAfter="位"
+                style={{ width: 110 }}
+                value={part.length}
+                onChange={(length) => replace(index, { ...part, length: length ?? 1 })}
+              />
+              <Select
+                aria-label="流水号重置周期"
+                style={{ width: 120 }}
+                value={part.reset}
+                options={FILL_RESETS.map((r) => ({ value: r, label: FILL_RESET_LABEL[r] }))}
+                onChange={(reset) => replace(index, { ...part, reset })}
+              />
+            </>
+          )}
+          <Space.Compact style={{ marginLeft: 'auto' }}>
+            <Button
+              icon={<ArrowUpOutlined />}
+              aria-label="上移"
+              title="上移"
+              disabled={index === 0}
+              onClick={() => move(index, -1)}
+            />
+            <Button
+              icon={<ArrowDownOutlined />}
+              aria-label="下移"
+              title="下移"
+              disabled={index === parts.length - 1}
+              onClick={() => move(index, 1)}
+            />
+            <Button
+              icon={<DeleteOutlined />}
+              aria-label="删除部件"
+              title="删除部件"
+              danger
+              onClick={() => set(parts.filter((_, i) => i !== index))}
+            />
+          </Space.Compact>
+        </Flex>
+      ))}
+      <Space wrap>
+        <Button size="small" icon={<PlusOutlined />} onClick={() => set([...parts, NEW_PART.text])}>
+          固定文本
+        </Button>
+        <Button size="small" icon={<PlusOutlined />} onClick={() => set([...parts, NEW_PART.date])}>
+          日期
+        </Button>
+        <Button
+          size="small"
+          icon={<PlusOutlined />}
+          disabled={hasSeq}
+          title={hasSeq ? '每条规则只能有一个流水号' : undefined}
+          onClick={() => set([...parts, NEW_PART.seq])}
+        >
+          流水号
+        </Button>
+      </Space>
+      <FillRulePreview parts={parts} ruleCode={ruleCode} />
+    </Flex>
+  );
+}
+
+/** Asks the server for the next value a moment after the parts stop changing. */
+function FillRulePreview({ parts, ruleCode }: { parts: FillRulePart[]; ruleCode?: string }) {
+  const problem = partsProblem(parts);
+  const [state, setState] = useState<{ value?: string; error?: string; loading: boolean }>({ loading: false });
+  const key = JSON.stringify(parts);
+
+  useEffect(() => {
+    if (problem) return;
+    let cancelled = false;
+    setState((s) => ({ ...s, loading: true }));
+    const timer = setTimeout(() => {
+      previewFillRule({ ruleJson: JSON.parse(key) as FillRulePart[], ruleCode })
+        .then((value) => !cancelled && setState({ value, loading: false }))
+        .catch((e: Error) => !cancelled && setState({ error: e.message, loading: false }));
+    }, 300);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [key, ruleCode, problem]);
+
+  if (problem) return <Alert type="warning" showIcon message={problem} />;
+  if (state.error) return <Alert type="error" showIcon message={`无法预览：${state.error}`} />;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      message={
+        <span>
+          下一个值预览：
+          <Typography.Text strong copyable={Boolean(state.value)} data-testid="fill-rule-preview">
+            {state.loading && !state.value ? '计算中…' : (state.value ?? '—')}
+          </Typography.Text>
+        </span>
+      }
+      description="预览不占用流水号。流水号超出位数时按实际位数显示，不会截断。"
+    />
+  );
+}

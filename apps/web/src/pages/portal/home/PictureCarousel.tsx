@@ -1,0 +1,48 @@
+import type { PictureRecord } from '@odp/contracts';
+import { Carousel } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { SITE_NAME } from '@/app/site';
+import './PictureCarousel.css';
+
+/** A slide's picture and title, a link when the picture has one (site paths in the app, others in a new tab). */
+function Slide({ picture, eager }: { picture: PictureRecord; eager: boolean }) {
+  const body = (
+    <>
+      <img src={picture.url} alt={picture.title} loading={eager ? 'eager' : 'lazy'} draggable={false} />
+      <div className="home-banner-caption">
+        <span className="home-banner-site">{SITE_NAME}</span>
+        <h2>{picture.title}</h2>
+      </div>
+    </>
+  );
+  if (!picture.linkUrl) return <div className="home-banner-slide">{body}</div>;
+  if (picture.linkUrl.startsWith('/')) {
+    return (
+      <Link className="home-banner-slide" to={picture.linkUrl} aria-label={picture.title}>
+        {body}
+      </Link>
+    );
+  }
+  return (
+    <a className="home-banner-slide" href={picture.linkUrl} target="_blank" rel="noopener noreferrer">
+      {body}
+    </a>
+  );
+}
+
+/** The portal home slideshow (antd Carousel, autoplay); the search box stays put over the slides. */
+export default function PictureCarousel({ pictures, search }: { pictures: PictureRecord[]; search: ReactNode }) {
+  return (
+    <section className="home-banner" aria-label="轮播图">
+      <Carousel autoplay autoplaySpeed={5000} draggable={pictures.length > 1} dots={pictures.length > 1}>
+        {pictures.map((picture, index) => (
+          <div key={picture.id}>
+            <Slide picture={picture} eager={index === 0} />
+          </div>
+        ))}
+      </Carousel>
+      {search && <div className="home-banner-search">{search}</div>}
+    </section>
+  );
+}
