@@ -37,6 +37,7 @@ export async function startServer(
     cwd: root,
     env: {
       ...process.env,
+      ...opts.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/actions.js';
+import { newPage, shot } from '../support/browser.js';
+import { useServerAndBrowser } from '../support/suite.js';
+
+const env = useServerAndBrowser();
+
+describe('announcements and the message centre', () => {
+  it('an administrator writes and releases an urgent announcement; a citizen reads it from the bell', async () => {
+    const page = await newPage(env.browser);
+    await signIn(page, env.server.url, 'admin', 'Admin@2026');
+    await page.goto(`${env.server.url}/system/announcement`);
+    await page.getByText('滨江市公共数据开放平台正式上线').first().waitFor({ timeout: 30_000 });
+    await shot(page, 'messages-announcement-list');
+
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .first()
+      .click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await drawer.getByText('请输入标题').first().waitFor();
+    const title = `暴雨红色预警期间数据服务安排 ${Date.now()}`;
+    await drawer.getByPlaceholder('请输入标题').fill(title);
+    const editor = drawer.getByRole('textbox', { name: '公告内容' });
+    await editor.click();
+    await page.keyboard.type('受强降雨影响，');
+    await drawer.getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.type('交通实时数据');
+    await drawer.getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.type('将每 5 分钟更新一次。');
+    await drawer.getByText('紧急消息').click();
+    await shot(page, 'messages-announcement-form');
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    const row = page.locator('.ant-table-row').filter({ hasText: title });
+    await row.waitFor();
+    await row.getByText('未发布').waitFor();
+
+    await row.getByText('发布', { exact: true }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await row.getByText('已发布').waitFor();
+    await shot(page, 'messages-announcement-released');
+
+    const citizen = await newPage(env.browser);
+    await signIn(citizen, env.server.url, 'citizen', 'User@2026');
+    const bell = citizen.getByRole('button', { name: '消息通知' });
+    await bell.click();
+    await citizen.getByText(title).first().waitFor({ timeout: 15_000 });
+    await shot(citizen, 'messages-citizen-bell');
+    await citizen.getByText(title).first().click();
+    const modal = citizen.locator('.ant-modal').filter({ hasText: title });
+    await modal.getByText('交通实时数据').waitFor();
+    expect(await modal.locator('strong, b').filter({ hasText: '交通实时数据' }).count()).toBe(1);
+    await shot(citizen, 'messages-notice-modal');
+    await modal.getByRole('button', { name: '全屏' }).click();
+    await shot(citizen, 'messages-notice-modal-fullscreen');
+    await modal.getByRole('button', { name: /关\s*闭/ }).click();
+    await bell.click();
+    await citizen.waitForTimeout(500);
+    expect(await citizen.locator('.ant-popover').getByText(title).count()).toBe(0);
+
+    // Back with the administrator: edit the seeded draft, then revoke and delete the new announcement.
+    const draft = page.locator('.ant-table-row').filter({ hasText: '开放利用指引' });
+    await draft.getByText('编辑', { exact: true }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByPlaceholder('请输入标题').fill('关于发布《公共数据开放利用指引》的通知（修订稿）');
+    await edit.getByRole('button', { name: /保\s*存/ }).click();
+    await page.locator('.ant-table-row').filter({ hasText: '（修订稿）' }).getByText('未发布').waitFor();
+    await row.getByText('撤销', { exact: true }).click();
+    await page
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await row.getByText('已撤销').waitFor();
+    await row.getByText('删除', { exact: true }).click();
+    await page
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await row.waitFor({ state: 'detached' });
+    await shot(page, 'messages-announcement-after-revoke-delete');
+  });
+
+  it('a department officer sees the message centre, their announcements and business messages', async () => {
+    const page = await newPage(env.browser);
+    await signIn(page, env.server.url, 'jtadmin', 'Dept@2026');
+    await page.goto(`${env.server.url}/MessageCenter/MessageNotification?mesageType=${encodeURIComponent('未读')}`);
+    await page.getByText('目录“公交线路站点信息”审核通过').first().waitFor({ timeout: 30_000 });
+    await page.getByText('交通运输领域数据质量专项检查安排').first().waitFor();
+    await shot(page, 'messages-centre-unread');
+
+    await page.getByRole('button', { name: '消息通知' }).click();
+    await page.locator('.ant-popover').getByText('系统消息').first().click();
+    await shot(page, 'messages-officer-bell-system');
+    await page.locator('.ant-popover').getByText('查看更多').click();
+    await page.waitForURL('**/isps/userAnnouncement');
+    // Pages stay mounted in their tabs (keep-alive): look at the visible one only.
+    await page.locator('.ant-card-head-title:visible', { hasText: '我的消息' }).waitFor();
+    await page.locator('.ant-table-row:visible', { hasText: '滨江市公共数据开放平台正式上线' }).waitFor();
+    await page
+      .locator('.ant-popover:visible')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await shot(page, 'messages-user-announcements');
+
+    await page.goto(`${env.server.url}/bell`);
+    await page
+      .getByText('目录“停车场泊位实时数据”上架申请被驳回')
+      .locator('visible=true')
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.locator('.ant-spin-blur').waitFor({ state: 'detached' });
+    await shot(page, 'messages-bell-page');
+    const rejected = page.locator('.ant-list-item:visible').filter({ hasText: '停车场泊位实时数据' });
+    await rejected.getByText('去处理').click();
+    await page.waitForURL('**/cataloguemanage/list');
+  });
+});
