@@ -1,9 +1,17 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/actions.js';
 import { newPage, shot } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/suite.js';
 
 const env = useServerAndBrowser();
+
+/** The number on the header bell's badge (0 when it is hidden). */
+async function unreadOnBell(page: Page): Promise<number> {
+  const count = page.getByRole('button', { name: '消息通知' }).locator('.ant-scroll-number');
+  if ((await count.count()) === 0) return 0;
+  return Number.parseInt((await count.first().getAttribute('title')) ?? '0', 10) || 0;
+}
 
 describe('announcements and the message centre', () => {
   it('an administrator writes and releases an urgent announcement; a citizen reads it from the bell', async () => {
@@ -36,6 +44,13 @@ describe('announcements and the message centre', () => {
     await row.waitFor();
     await row.getByText('未发布').waitFor();
 
+    // The citizen is already signed in when the announcement goes out: the bell must rise by itself.
+    const citizen = await newPage(env.browser);
+    await signIn(citizen, env.server.url, 'citizen', 'User@2026');
+    const bell = citizen.getByRole('button', { name: '消息通知' });
+    await citizen.waitForTimeout(1000);
+    const before = await unreadOnBell(citizen);
+
     await row.getByText('发布', { exact: true }).click();
     await page
       .locator('.ant-popconfirm')
@@ -44,9 +59,7 @@ describe('announcements and the message centre', () => {
     await row.getByText('已发布').waitFor();
     await shot(page, 'messages-announcement-released');
 
-    const citizen = await newPage(env.browser);
-    await signIn(citizen, env.server.url, 'citizen', 'User@2026');
-    const bell = citizen.getByRole('button', { name: '消息通知' });
+    await expect.poll(() => unreadOnBell(citizen), { timeout: 5000, interval: 100 }).toBe(before + 1);
     await bell.click();
     await citizen.getByText(title).first().waitFor({ timeout: 15_000 });
     await shot(citizen, 'messages-citizen-bell');
@@ -61,6 +74,7 @@ describe('announcements and the message centre', () => {
     await bell.click();
     await citizen.waitForTimeout(500);
     expect(await citizen.locator('.ant-popover').getByText(title).count()).toBe(0);
+    expect(await unreadOnBell(citizen)).toBe(before);
 
     // Back with the administrator: edit the seeded draft, then revoke and delete the new announcement.
     const draft = page.locator('.ant-table-row').filter({ hasText: '开放利用指引' });
