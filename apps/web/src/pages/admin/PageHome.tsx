@@ -29,7 +29,9 @@ function useCatalogueTodos(): Todo[] {
   const can = useCan();
   // Reviewers hold the 审核目录 button (catalog:review); the work-order menu itself is not a button code.
   const reviews = can(CataloguePerm.review);
-  const todo = useQuery({ queryKey: workOrderKeys.todo, queryFn: getTodoCounts });
+  // People without the catalogue (registered citizens, companies) have no catalogue work waiting.
+  const catalogues = can(CataloguePerm.list);
+  const todo = useQuery({ queryKey: workOrderKeys.todo, queryFn: getTodoCounts, enabled: reviews || catalogues });
   const catalogReviews = useQuery({
     queryKey: workOrderKeys.list({ type: 1, orderType: 'catalog', count: true }),
     queryFn: () => listWorkOrders({ type: 1, orderType: 'catalog', pageNo: 1, pageSize: 1 }),
@@ -57,6 +59,7 @@ function useCatalogueTodos(): Todo[] {
       },
     ];
   }
+  if (!catalogues) return [];
   return [
     {
       title: '待审核目录',
@@ -86,7 +89,13 @@ export default function PageHome() {
   const routed = (path?: string) => Boolean(path && menuRoutes(menu ?? []).some((r) => r.path === path));
   const todos: Todo[] = [
     ...useCatalogueTodos(),
-    { title: '未读消息', value: unread, icon: <BellOutlined />, color: '#f5222d' },
+    {
+      title: '未读消息',
+      value: unread,
+      icon: <BellOutlined />,
+      color: '#f5222d',
+      path: '/MessageCenter/MessageNotification',
+    },
   ];
 
   return (
