@@ -1,10 +1,8 @@
 import type { Page } from '@odp/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubAntdDom } from '@/test/render';
 import { ResourcePage } from './ResourcePage';
 import { defineResourceView, type ListParams } from './types';
 
@@ -18,23 +16,7 @@ vi.mock('../DictSelect/use-dict-options', () => ({
   ],
 }));
 
-beforeAll(() => {
-  // jsdom lacks the media queries antd's responsive grid listens to.
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  // jsdom cannot style pseudo-elements; antd only measures the scrollbar through them.
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => getComputedStyle(element);
-});
+beforeAll(stubAntdDom);
 
 afterEach(cleanup);
 
@@ -85,16 +67,7 @@ function setup() {
       { key: 'audit', permission: 'demo:audit', label: '审核', run: async () => {}, success: '审核成功' },
     ],
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={client}>
-          <ResourcePage view={view} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
+  renderWithProviders(<ResourcePage view={view} />);
   return { list, remove };
 }
 
@@ -181,16 +154,7 @@ describe('ResourcePage extensions', { timeout: 30_000 }, () => {
       columns: [{ title: '部门名称', dataIndex: 'name' }],
       batchActions: [{ key: 'review', label: '批量审核', open }],
     });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <ConfigProvider locale={zhCN}>
-        <App>
-          <QueryClientProvider client={client}>
-            <TabbedPage view={view as Parameters<typeof ResourcePage>[0]['view']} />
-          </QueryClientProvider>
-        </App>
-      </ConfigProvider>,
-    );
+    renderWithProviders(<TabbedPage view={view as Parameters<typeof ResourcePage>[0]['view']} />);
     return { list, open };
   }
 

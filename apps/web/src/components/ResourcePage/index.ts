@@ -2,4 +2,4 @@ export { useCan } from './permission';
 export { ResourcePage } from './ResourcePage';
 export type * from './types';
 export { defineResourceView } from './types';
-export { remoteRule, sameAsRule, zodRule } from './zod-rule';
+export { problemRule, remoteRule, sameAsRule, zodRule } from './zod-rule';

@@ -1,7 +1,7 @@
 import { Messages, NewPassword, UserCreateInput } from '@odp/contracts';
 import type { RuleObject } from 'antd/es/form';
 import { describe, expect, it } from 'vitest';
-import { remoteRule, sameAsRule, zodRule } from './zod-rule';
+import { problemRule, remoteRule, sameAsRule, zodRule } from './zod-rule';
 
 /** Runs a rule's validator the way antd does; resolves to the error message or null. */
 async function validate(rule: RuleObject, value: unknown): Promise<string | null> {
@@ -95,5 +95,14 @@ describe('remoteRule', () => {
       (error as { field?: string }).field = 'username';
       expect((error as Error).message).toBe('用户账号已存在');
     }
+  });
+});
+
+describe('problemRule', () => {
+  it('passes the whole value to the check and shows the problem it names', async () => {
+    const rule = problemRule((value) => (Array.isArray(value) && value.length > 0 ? null : '请至少配置一项'));
+    expect(await validate(rule, ['a'])).toBeNull();
+    expect(await validate(rule, [])).toBe('请至少配置一项');
+    expect(await validate(rule, undefined)).toBe('请至少配置一项');
   });
 });

@@ -73,3 +73,16 @@ export function remoteRule(check: (value: string) => Promise<void>): RuleObject 
     },
   };
 }
+
+/**
+ * A check the contract cannot express field by field, such as a list editor's whole value:
+ * `problemOf` names the first problem in words, or returns null when the value is acceptable.
+ */
+export function problemRule(problemOf: (value: unknown) => string | null): RuleObject {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const problem = problemOf(value);
+      if (problem) throw new Error(problem);
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { App } from 'antd';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubAntdDom } from '@/test/render';
 import { DataItemGrid } from './DataItemGrid';
 import { type DataItemRow, newRow } from './data-items';
 
@@ -12,22 +13,7 @@ vi.mock('@/components/DictSelect/use-dict-options', () => ({
   ],
 }));
 
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  // jsdom cannot style pseudo-elements; antd only measures the scrollbar through them.
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => getComputedStyle(element);
-});
+beforeAll(stubAntdDom);
 
 afterEach(cleanup);
 

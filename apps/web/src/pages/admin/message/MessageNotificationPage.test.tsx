@@ -1,10 +1,8 @@
 import type { NewsItem, NoticeItem, Page } from '@odp/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubAntdDom } from '@/test/render';
 import MessageNotificationPage from './MessageNotificationPage';
 
 const page = <T,>(records: T[]): Page<T> => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
@@ -59,21 +57,7 @@ vi.mock('@/api/news', async (importActual) => ({
   readNews: () => Promise.resolve(1),
 }));
 
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => getComputedStyle(element);
-});
+beforeAll(stubAntdDom);
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
@@ -85,17 +69,11 @@ function Where() {
 }
 
 function renderAt(url: string) {
-  render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter initialEntries={[url]}>
-            <MessageNotificationPage />
-            <Where />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
+  renderWithProviders(
+    <MemoryRouter initialEntries={[url]}>
+      <MessageNotificationPage />
+      <Where />
+    </MemoryRouter>,
   );
 }
 

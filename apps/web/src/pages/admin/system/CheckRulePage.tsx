@@ -9,7 +9,7 @@ import {
 } from '@odp/contracts';
 import { Space, Tag, Typography } from 'antd';
 import { addCheckRule, checkRuleKeys, deleteCheckRule, editCheckRule, listCheckRules } from '@/api/system/check-rule';
-import { defineResourceView, ResourcePage, zodRule } from '@/components/ResourcePage';
+import { defineResourceView, problemRule, ResourcePage, zodRule } from '@/components/ResourcePage';
 import { CheckRuleSegmentsEditor, segmentsProblem } from './CheckRuleSegmentsEditor';
 import { CheckRuleTester } from './CheckRuleTester';
 
@@ -75,14 +75,7 @@ const checkRuleView = defineResourceView<
           label="校验段"
           extra="各段按顺序匹配，须恰好覆盖整个值"
           required
-          rules={[
-            {
-              validator: async (_rule: unknown, value: unknown) => {
-                const problem = segmentsProblem(value);
-                if (problem) throw new Error(problem);
-              },
-            },
-          ]}
+          rules={[problemRule(segmentsProblem)]}
         >
           <CheckRuleSegmentsEditor />
         </ProForm.Item>

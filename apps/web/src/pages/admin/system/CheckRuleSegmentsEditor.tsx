@@ -1,6 +1,7 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { CHAR_KIND_LABEL, CHAR_KINDS, type CharKind, CheckRuleSegment } from '@odp/contracts';
 import { Button, Flex, Input, InputNumber, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { OrderedRowControls } from './OrderedRowControls';
 
 /** The classes the server's matcher knows, plus fixed text; there is no free pattern on purpose. */
 const KIND_OPTIONS = [
@@ -31,11 +32,6 @@ export function CheckRuleSegmentsEditor({ value = [], onChange }: Props) {
   const set = (next: CheckRuleSegment[]) => onChange?.(next);
   const replace = (index: number, segment: CheckRuleSegment) =>
     set(segments.map((s, i) => (i === index ? segment : s)));
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...segments];
-    [next[index], next[index + by]] = [next[index + by], next[index]];
-    set(next);
-  };
   const changeKind = (index: number, kind: CharKind | 'literal') => {
     const current = segments[index];
     if (kind === 'literal') replace(index, { kind, value: current.kind === 'literal' ? current.value : '-' });
@@ -122,29 +118,7 @@ export function CheckRuleSegmentsEditor({ value = [], onChange }: Props) {
               )}
             </>
           )}
-          <Space.Compact style={{ marginLeft: 'auto' }}>
-            <Button
-              icon={<ArrowUpOutlined />}
-              aria-label="上移"
-              title="上移"
-              disabled={index === 0}
-              onClick={() => move(index, -1)}
-            />
-            <Button
-              icon={<ArrowDownOutlined />}
-              aria-label="下移"
-              title="下移"
-              disabled={index === segments.length - 1}
-              onClick={() => move(index, 1)}
-            />
-            <Button
-              icon={<DeleteOutlined />}
-              aria-label="删除此段"
-              title="删除此段"
-              danger
-              onClick={() => set(segments.filter((_, i) => i !== index))}
-            />
-          </Space.Compact>
+          <OrderedRowControls items={segments} index={index} removeLabel="删除此段" onChange={set} />
         </Flex>
       ))}
       <Space wrap>

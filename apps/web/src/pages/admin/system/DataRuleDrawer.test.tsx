@@ -1,8 +1,7 @@
 import type { DataRuleColumnsResult, DataRuleItem } from '@odp/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubAntdDom } from '@/test/render';
 import { DataRuleDrawer } from './DataRuleDrawer';
 
 const MENU_ID = '11111111-1111-4111-8111-111111111111';
@@ -28,21 +27,7 @@ vi.mock('@/api/system/data-rule', () => ({
 }));
 vi.mock('@/components/ResourcePage/permission', () => ({ useCan: () => () => true }));
 
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => getComputedStyle(element);
-});
+beforeAll(stubAntdDom);
 afterEach(() => {
   cleanup();
   api.add.mockClear();
@@ -52,12 +37,8 @@ afterEach(() => {
 const slow = { timeout: 10_000 };
 
 function renderDrawer() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <DataRuleDrawer menu={{ id: MENU_ID, name: '消息中心', path: '/message' }} open onClose={() => {}} />
-      </App>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <DataRuleDrawer menu={{ id: MENU_ID, name: '消息中心', path: '/message' }} open onClose={() => {}} />,
   );
 }
 

@@ -1,29 +1,8 @@
 import type { PermissionTreeNode } from '@odp/contracts';
-import { Alert, Button, Empty, Space, Switch, Tag, Tree, type TreeDataNode, Typography } from 'antd';
+import { Alert, Button, Empty, Space, Switch, Tree, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
+import { toPermissionTreeData } from './permission-tree-data';
 import { allKeys, analyseGrants } from './role-permission-tree';
-
-const typeTag: Record<number, { label: string; color: string }> = {
-  0: { label: '目录', color: 'blue' },
-  1: { label: '菜单', color: 'green' },
-  2: { label: '按钮', color: 'orange' },
-};
-
-function toTreeData(nodes: PermissionTreeNode[]): TreeDataNode[] {
-  return nodes.map((node) => ({
-    key: node.key,
-    title: (
-      <Space size={4}>
-        <Tag color={typeTag[node.menuType]?.color} bordered={false}>
-          {typeTag[node.menuType]?.label}
-        </Tag>
-        {node.title}
-        {node.perms && <Typography.Text type="secondary">{node.perms}</Typography.Text>}
-      </Space>
-    ),
-    children: node.children.length ? toTreeData(node.children) : undefined,
-  }));
-}
 
 type Props = {
   tree: PermissionTreeNode[];
@@ -51,7 +30,7 @@ export function DepartGrantTree({ tree, granted, emptyText, saving, readOnly, on
     setLinked(analysis.lonelyParents.length === 0);
   }, [granted, analysis]);
 
-  const treeData = useMemo(() => toTreeData(tree), [tree]);
+  const treeData = useMemo(() => toPermissionTreeData(tree), [tree]);
   const current = [...selected];
 
   if (treeData.length === 0) return <Empty description={emptyText} />;

@@ -1,4 +1,3 @@
-import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { DepartRoleCreateInput, type DepartRoleItem, DepartRoleUpdateInput, Perm } from '@odp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Drawer, Spin, Typography } from 'antd';
@@ -15,13 +14,12 @@ import {
   queryGrantableTree,
   saveDeptRolePermission,
 } from '@/api/system/depart';
-import { defineResourceView, ResourcePage, zodRule } from '@/components/ResourcePage';
+import { defineResourceView, ResourcePage } from '@/components/ResourcePage';
 import { DepartGrantTree } from './DepartGrantTree';
 import { DepartMemberRoles } from './DepartMemberRoles';
+import { RoleFormFields } from './RoleFormFields';
 
 type DepartRoleFormValues = { roleCode: string; roleName: string; description?: string | null };
-
-const field = DepartRoleCreateInput.shape;
 
 /** 授权: what a department role grants, ticked within the department's own permissions. */
 function DepartRoleGrantDrawer({ role, onClose }: { role: DepartRoleItem; onClose: () => void }) {
@@ -96,30 +94,7 @@ function departRoleView(departId: string) {
     ],
     form: {
       width: 520,
-      fields: ({ mode }) => (
-        <>
-          <ProFormText
-            name="roleName"
-            label="角色名称"
-            placeholder="请输入角色名称"
-            rules={[zodRule(field.roleName)]}
-          />
-          <ProFormText
-            name="roleCode"
-            label="角色编码"
-            placeholder="字母开头，字母、数字或下划线"
-            // Members and grants hang on the role, so the code is fixed once created.
-            disabled={mode === 'edit'}
-            rules={mode === 'create' ? [zodRule(field.roleCode)] : []}
-          />
-          <ProFormTextArea
-            name="description"
-            label="描述"
-            placeholder="请输入描述"
-            rules={[zodRule(field.description)]}
-          />
-        </>
-      ),
+      fields: ({ mode }) => <RoleFormFields mode={mode} field={DepartRoleCreateInput.shape} />,
       toValues: (role) => ({ roleCode: role.roleCode, roleName: role.roleName, description: role.description }),
       toCreate: (values) => DepartRoleCreateInput.parse({ ...values, departId }),
       toUpdate: (values, role) =>

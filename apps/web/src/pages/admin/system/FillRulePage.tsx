@@ -10,7 +10,7 @@ import {
 } from '@odp/contracts';
 import { Alert, Space, Tag, Typography } from 'antd';
 import { addFillRule, deleteFillRule, editFillRule, fillRuleKeys, listFillRules } from '@/api/system/fill-rule';
-import { defineResourceView, ResourcePage, zodRule } from '@/components/ResourcePage';
+import { defineResourceView, problemRule, ResourcePage, zodRule } from '@/components/ResourcePage';
 import { FillRulePartsEditor, partsProblem } from './FillRulePartsEditor';
 
 type FillRuleFormValues = {
@@ -80,19 +80,7 @@ const fillRuleView = defineResourceView<FillRuleRecord, FillRuleCreateInput, Fil
           disabled={mode === 'edit'}
           rules={mode === 'create' ? [zodRule(field.ruleCode, { required: '请输入规则编码' })] : []}
         />
-        <ProForm.Item
-          name="ruleJson"
-          label="规则组成"
-          required
-          rules={[
-            {
-              validator: async (_rule: unknown, value: unknown) => {
-                const problem = partsProblem(value);
-                if (problem) throw new Error(problem);
-              },
-            },
-          ]}
-        >
+        <ProForm.Item name="ruleJson" label="规则组成" required rules={[problemRule(partsProblem)]}>
           <FillRulePartsEditor ruleCode={mode === 'edit' ? record?.ruleCode : undefined} />
         </ProForm.Item>
         <ProFormTextArea

@@ -1,24 +1,13 @@
 import type { FillRulePart } from '@odp/contracts';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubAntdDom } from '@/test/render';
 import { FillRulePartsEditor, partsProblem } from './FillRulePartsEditor';
 
 const api = vi.hoisted(() => ({ previewFillRule: vi.fn(async () => 'SQ202611210001') }));
 vi.mock('@/api/system/fill-rule', () => ({ previewFillRule: api.previewFillRule }));
 
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+beforeAll(stubAntdDom);
 afterEach(cleanup);
 
 const RULE: FillRulePart[] = [

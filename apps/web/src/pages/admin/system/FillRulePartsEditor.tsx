@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   FILL_DATE_FORMATS,
   FILL_PART_LABEL,
@@ -10,6 +10,7 @@ import {
 import { Alert, Button, Flex, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { previewFillRule } from '@/api/system/fill-rule';
+import { OrderedRowControls } from './OrderedRowControls';
 
 const DATE_LABEL: Record<(typeof FILL_DATE_FORMATS)[number], string> = {
   YYYY: '年（YYYY）',
@@ -44,11 +45,6 @@ export function FillRulePartsEditor({ value = [], onChange, ruleCode }: Props) {
   const parts = value;
   const set = (next: FillRulePart[]) => onChange?.(next);
   const replace = (index: number, part: FillRulePart) => set(parts.map((p, i) => (i === index ? part : p)));
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...parts];
-    [next[index], next[index + by]] = [next[index + by], next[index]];
-    set(next);
-  };
   const hasSeq = parts.some((p) => p.type === 'seq');
 
   return (
@@ -104,29 +100,7 @@ export function FillRulePartsEditor({ value = [], onChange, ruleCode }: Props) {
               />
             </>
           )}
-          <Space.Compact style={{ marginLeft: 'auto' }}>
-            <Button
-              icon={<ArrowUpOutlined />}
-              aria-label="上移"
-              title="上移"
-              disabled={index === 0}
-              onClick={() => move(index, -1)}
-            />
-            <Button
-              icon={<ArrowDownOutlined />}
-              aria-label="下移"
-              title="下移"
-              disabled={index === parts.length - 1}
-              onClick={() => move(index, 1)}
-            />
-            <Button
-              icon={<DeleteOutlined />}
-              aria-label="删除部件"
-              title="删除部件"
-              danger
-              onClick={() => set(parts.filter((_, i) => i !== index))}
-            />
-          </Space.Compact>
+          <OrderedRowControls items={parts} index={index} removeLabel="删除部件" onChange={set} />
         </Flex>
       ))}
       <Space wrap>

@@ -1,9 +1,7 @@
 import type { OnlineUser } from '@odp/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubAntdDom } from '@/test/render';
 import OnlineUserPage from './OnlineUserPage';
 
 const sessions: OnlineUser[] = [
@@ -37,35 +35,13 @@ vi.mock('@/api/system/monitor', () => ({
 }));
 vi.mock('@/components/ResourcePage/permission', () => ({ useCan: () => () => true }));
 
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => getComputedStyle(element);
-});
+beforeAll(stubAntdDom);
 
 afterEach(cleanup);
 
 describe('OnlineUserPage', () => {
   it('offers 强制退出 for other sessions only and asks before ending one', async () => {
-    render(
-      <ConfigProvider locale={zhCN}>
-        <App>
-          <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-            <OnlineUserPage />
-          </QueryClientProvider>
-        </App>
-      </ConfigProvider>,
-    );
+    renderWithProviders(<OnlineUserPage />);
     await screen.findByText('李四');
     expect(screen.getByText('当前会话')).toBeTruthy();
     const links = screen.getAllByText('强制退出');

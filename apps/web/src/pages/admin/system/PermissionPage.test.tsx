@@ -1,8 +1,7 @@
 import type { PermissionNode } from '@odp/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubAntdDom } from '@/test/render';
 import PermissionPage from './PermissionPage';
 
 const row = (id: string, name: string, menuType: 0 | 1 | 2, extra: Partial<PermissionNode> = {}): PermissionNode => ({
@@ -42,22 +41,7 @@ vi.mock('@/api/system/permission', () => ({
 }));
 vi.mock('@/components/ResourcePage/permission', () => ({ useCan: () => () => true }));
 
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  // jsdom cannot style pseudo-elements; antd only measures the scrollbar through them.
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => getComputedStyle(element);
-});
+beforeAll(stubAntdDom);
 afterEach(cleanup);
 
 /** The machine running the suite may be busy; antd renders slowly in jsdom. */
@@ -65,13 +49,7 @@ const slow = { timeout: 10_000 };
 
 describe('PermissionPage', () => {
   it('adds a button under a menu, asking for its permission code first', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <App>
-          <PermissionPage />
-        </App>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<PermissionPage />);
     await screen.findByText('系统管理', undefined, slow);
     // Expand the directory, then add under the menu.
     fireEvent.click(document.querySelector('.ant-table-row-expand-icon') as Element);

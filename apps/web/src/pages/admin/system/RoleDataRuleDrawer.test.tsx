@@ -1,8 +1,7 @@
 import type { DataRuleItem, PermissionTreeNode, RoleDataRuleResult } from '@odp/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubAntdDom } from '@/test/render';
 import { menusOf, RoleDataRuleDrawer } from './RoleDataRuleDrawer';
 
 const rule = (id: string, ruleName: string, overrides: Partial<DataRuleItem> = {}): DataRuleItem => ({
@@ -28,21 +27,7 @@ vi.mock('@/api/system/data-rule', () => ({
   saveRoleDataRule: api.save,
 }));
 
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => getComputedStyle(element);
-});
+beforeAll(stubAntdDom);
 afterEach(() => {
   cleanup();
   api.save.mockClear();
@@ -52,17 +37,13 @@ const slow = { timeout: 10_000 };
 
 function renderDrawer() {
   const onClose = vi.fn();
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <RoleDataRuleDrawer
-          role={{ id: 'r1', roleName: '测试角色' }}
-          menu={{ id: 'm1', name: '用户管理' }}
-          open
-          onClose={onClose}
-        />
-      </App>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <RoleDataRuleDrawer
+      role={{ id: 'r1', roleName: '测试角色' }}
+      menu={{ id: 'm1', name: '用户管理' }}
+      open
+      onClose={onClose}
+    />,
   );
   return { onClose };
 }

@@ -1,15 +1,13 @@
-import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Perm, RoleCreateInput, type RoleItem, RoleUpdateInput } from '@odp/contracts';
 import { Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { systemKeys } from '@/api/system/query-keys';
 import { addRole, deleteRole, editRole, listRoles } from '@/api/system/role';
-import { defineResourceView, ResourcePage, zodRule } from '@/components/ResourcePage';
+import { defineResourceView, ResourcePage } from '@/components/ResourcePage';
+import { RoleFormFields } from './RoleFormFields';
 import { RolePermissionDrawer } from './RolePermissionDrawer';
 
 type RoleFormValues = { roleCode: string; roleName: string; description?: string | null };
-
-const field = RoleCreateInput.shape;
 
 function RolePermissionAction({ role }: { role: RoleItem }) {
   const [open, setOpen] = useState(false);
@@ -48,25 +46,7 @@ const roleView = defineResourceView<RoleItem, RoleCreateInput, RoleUpdateInput, 
   ],
   form: {
     width: 560,
-    fields: ({ mode }) => (
-      <>
-        <ProFormText name="roleName" label="角色名称" placeholder="请输入角色名称" rules={[zodRule(field.roleName)]} />
-        <ProFormText
-          name="roleCode"
-          label="角色编码"
-          placeholder="字母开头，字母、数字或下划线"
-          // Grants and the seed refer to the code, so it is fixed once created.
-          disabled={mode === 'edit'}
-          rules={mode === 'create' ? [zodRule(field.roleCode)] : []}
-        />
-        <ProFormTextArea
-          name="description"
-          label="描述"
-          placeholder="请输入描述"
-          rules={[zodRule(field.description)]}
-        />
-      </>
-    ),
+    fields: ({ mode }) => <RoleFormFields mode={mode} field={RoleCreateInput.shape} />,
     toValues: (role) => ({ roleCode: role.roleCode, roleName: role.roleName, description: role.description }),
     toCreate: (values) => RoleCreateInput.parse(values),
     toUpdate: (values, role) => RoleUpdateInput.parse({ ...values, id: role.id }),

@@ -1,8 +1,7 @@
 import type { PermissionTreeNode, RoleItem } from '@odp/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubAntdDom } from '@/test/render';
 import { RolePermissionDrawer } from './RolePermissionDrawer';
 
 const node = (key: string, title: string, menuType: 0 | 1 | 2, children: PermissionTreeNode[] = []) => ({
@@ -29,21 +28,7 @@ vi.mock('@/api/system/data-rule', () => ({
   saveRoleDataRule: async () => null,
 }));
 
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => getComputedStyle(element);
-});
+beforeAll(stubAntdDom);
 afterEach(cleanup);
 
 const slow = { timeout: 10_000 };
@@ -65,13 +50,7 @@ const treeNodeOf = (title: string) => {
 
 describe('RolePermissionDrawer: 数据规则 entry', () => {
   it('offers 数据规则 on ticked menus only, and opens the role’s rule checklist without unticking', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <App>
-          <RolePermissionDrawer role={role} open onClose={() => {}} />
-        </App>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<RolePermissionDrawer role={role} open onClose={() => {}} />);
     await screen.findByText('新增用户', undefined, slow);
     expect(screen.getAllByText('数据规则')).toHaveLength(1);
     expect(within(treeNodeOf('角色管理')).queryByText('数据规则')).toBeNull();

@@ -1,8 +1,7 @@
 import type { PermissionTreeNode, RoleItem } from '@odp/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubAntdDom } from '@/test/render';
 import { RolePermissionDrawer } from './RolePermissionDrawer';
 
 const node = (key: string, title: string, menuType: 0 | 1 | 2, children: PermissionTreeNode[] = []) => ({
@@ -28,22 +27,7 @@ vi.mock('@/api/system/permission', () => ({
   saveRolePermission: api.save,
 }));
 
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  // jsdom cannot style pseudo-elements; antd only measures the scrollbar through them.
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => getComputedStyle(element);
-});
+beforeAll(stubAntdDom);
 afterEach(() => {
   cleanup();
   api.save.mockClear();
@@ -64,13 +48,7 @@ const role: RoleItem = {
 
 function renderDrawer() {
   const onClose = vi.fn();
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <RolePermissionDrawer role={role} open onClose={onClose} />
-      </App>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RolePermissionDrawer role={role} open onClose={onClose} />);
   return { onClose };
 }
 

@@ -1,32 +1,11 @@
-import type { PermissionTreeNode, RoleItem } from '@odp/contracts';
+import type { RoleItem } from '@odp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Empty, Space, Spin, Switch, Tag, Tree, type TreeDataNode, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Empty, Space, Spin, Switch, Tree, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { permissionKeys, queryPermissionTree, queryRolePermission, saveRolePermission } from '@/api/system/permission';
+import { toPermissionTreeData } from './permission-tree-data';
 import { menusOf, RoleDataRuleDrawer } from './RoleDataRuleDrawer';
 import { allKeys, analyseGrants } from './role-permission-tree';
-
-const typeTag: Record<number, { label: string; color: string }> = {
-  0: { label: '目录', color: 'blue' },
-  1: { label: '菜单', color: 'green' },
-  2: { label: '按钮', color: 'orange' },
-};
-
-function toTreeData(nodes: PermissionTreeNode[]): TreeDataNode[] {
-  return nodes.map((node) => ({
-    key: node.key,
-    title: (
-      <Space size={4}>
-        <Tag color={typeTag[node.menuType]?.color} bordered={false}>
-          {typeTag[node.menuType]?.label}
-        </Tag>
-        {node.title}
-        {node.perms && <Typography.Text type="secondary">{node.perms}</Typography.Text>}
-      </Space>
-    ),
-    children: node.children.length ? toTreeData(node.children) : undefined,
-  }));
-}
 
 /**
  * 授权: the menus and buttons a role holds, ticked in a tree with parent–child linking. Saving
@@ -68,7 +47,7 @@ export function RolePermissionDrawer({ role, open, onClose }: { role: RoleItem; 
     },
   });
 
-  const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
+  const treeData = useMemo(() => toPermissionTreeData(tree.data ?? []), [tree.data]);
   const menus = useMemo(() => menusOf(tree.data ?? []), [tree.data]);
   const leaves = analysis?.leaves ?? new Set<string>();
   const current = [...(selected ?? [])];

@@ -1,8 +1,8 @@
 import type { PictureRecord } from '@odp/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubAntdDom } from '@/test/render';
 import { HomeBanner } from './HomeBanner';
 
 const api = vi.hoisted(() => ({ queryPictures: vi.fn<() => Promise<PictureRecord[]>>() }));
@@ -11,19 +11,7 @@ vi.mock('@/api/system/picture', () => ({
   queryPictures: api.queryPictures,
 }));
 
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+beforeAll(stubAntdDom);
 afterEach(cleanup);
 
 const picture = (id: string, title: string, linkUrl: string | null): PictureRecord => ({
@@ -38,13 +26,10 @@ const picture = (id: string, title: string, linkUrl: string | null): PictureReco
 });
 
 function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <HomeBanner search={<input aria-label="全站搜索" />} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <MemoryRouter>
+      <HomeBanner search={<input aria-label="全站搜索" />} />
+    </MemoryRouter>,
   );
 }
 
