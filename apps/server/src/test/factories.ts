@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { departs, roles, userDeparts, userRoles, users } from '../db/schema/index.js';
+import { departs, permissions, rolePermissions, roles, userDeparts, userRoles, users } from '../db/schema/index.js';
 import { hashPassword } from '../platform/auth/password.js';
 import { call, type TestContext } from './harness.js';
 
@@ -63,4 +63,23 @@ export async function login(ctx: TestContext, username: string, password = PASSW
 export async function signedIn(ctx: TestContext, opts: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(ctx.db, opts);
   return { user, token: await login(ctx, user.username, user.password) };
+}
+
+/**
+ * A signed-in user holding exactly the given permission codes, through a role of its own. Codes the
+ * menu table does not know yet are added as buttons, so a test need not depend on the seed.
+ */
+export async function signedInWith(ctx: TestContext, codes: string[]) {
+  const [role] = await ctx.db
+    .insert(roles)
+    .values({ roleCode: `r_${uniq()}`, roleName: '测试角色' })
+    .returning();
+  for (const code of codes) {
+    let [perm] = await ctx.db.select().from(permissions).where(eq(permissions.perms, code));
+    if (!perm) [perm] = await ctx.db.insert(permissions).values({ name: code, menuType: 2, perms: code }).returning();
+    await ctx.db.insert(rolePermissions).values({ roleId: role.id, permissionId: perm.id });
+  }
+  const signed = await signedIn(ctx);
+  await ctx.db.insert(userRoles).values({ userId: signed.user.id, roleId: role.id });
+  return signed;
 }

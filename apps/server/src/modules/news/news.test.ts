@@ -3,32 +3,16 @@ import type { NewsItem, NoticeListResult, Page } from '@odp/contracts';
 import { Perm } from '@odp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  announcements,
-  businessMessages,
-  logs,
-  permissions,
-  rolePermissions,
-  roles,
-  userRoles,
-} from '../../db/schema/index.js';
-import type { PushAudience } from '../../platform/push/publish.js';
-import { createUser, signedIn } from '../../test/factories.js';
+import { announcements, businessMessages, logs } from '../../db/schema/index.js';
+import { createUser, signedIn, signedInWith } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
+import { pushes } from '../../test/push-recorder.js';
 import { sendBusinessMessage } from './service.js';
 
 // Records every push while still sending it, to check that writing messages pushes to their addressees.
-const pushes = vi.hoisted(() => [] as PushAudience[]);
-vi.mock('../../platform/push/publish.js', async (importActual) => {
-  const actual = await importActual<typeof import('../../platform/push/publish.js')>();
-  return {
-    ...actual,
-    publishNotice: async (...args: Parameters<typeof actual.publishNotice>) => {
-      pushes.push(args[1]);
-      return actual.publishNotice(...args);
-    },
-  };
-});
+vi.mock('../../platform/push/publish.js', async (importActual) =>
+  (await import('../../test/push-recorder.js')).recordPushes(importActual),
+);
 
 let ctx: TestContext;
 const uniq = () => randomBytes(4).toString('hex');
@@ -40,21 +24,6 @@ afterAll(() => ctx.close());
 beforeEach(() => {
   pushes.length = 0;
 });
-
-async function signedInWith(codes: string[]) {
-  const [role] = await ctx.db
-    .insert(roles)
-    .values({ roleCode: `r_${uniq()}`, roleName: '消息测试角色' })
-    .returning();
-  for (const code of codes) {
-    let [perm] = await ctx.db.select().from(permissions).where(eq(permissions.perms, code));
-    if (!perm) [perm] = await ctx.db.insert(permissions).values({ name: code, menuType: 2, perms: code }).returning();
-    await ctx.db.insert(rolePermissions).values({ roleId: role.id, permissionId: perm.id });
-  }
-  const signed = await signedIn(ctx);
-  await ctx.db.insert(userRoles).values({ userId: signed.user.id, roleId: role.id });
-  return signed;
-}
 
 async function message(userId: string, overrides: Partial<typeof businessMessages.$inferInsert> = {}) {
   const [row] = await ctx.db
@@ -208,7 +177,7 @@ describe('POST /api/news/doReleaseData', () => {
   });
 
   it('sends one sanitised message per user, logs it and pushes to them', async () => {
-    const admin = await signedInWith([Perm.announcementRelease]);
+    const admin = await signedInWith(ctx, [Perm.announcementRelease]);
     const a = await createUser(ctx.db);
     const b = await createUser(ctx.db);
     const res = await call<number>(ctx, 'POST', '/api/news/doReleaseData', {
@@ -241,7 +210,7 @@ describe('POST /api/news/doReleaseData', () => {
   });
 
   it('refuses unknown users, an empty title and a foreign page, writing nothing', async () => {
-    const admin = await signedInWith([Perm.announcementRelease]);
+    const admin = await signedInWith(ctx, [Perm.announcementRelease]);
     const target = await createUser(ctx.db);
     const cases = [
       [body([target.id, randomUUID()]), '所选用户不存在或已删除'],

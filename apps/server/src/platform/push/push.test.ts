@@ -9,8 +9,7 @@ import { type Database, openDatabase } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 import { createScratchDatabase } from '../../db/scratch.js';
 import { seedReference } from '../../db/seed/reference.js';
-import { signedInWith } from '../../modules/system/monitor/test-grants.js';
-import { createUser } from '../../test/factories.js';
+import { createUser, signedInWith } from '../../test/factories.js';
 import { createSession, revokeUserSessions } from '../auth/sessions.js';
 import { publishNotice } from './publish.js';
 

@@ -3,31 +3,15 @@ import type { AnnouncementRecord, NoticeItem, NoticeListResult, Page } from '@od
 import { Perm } from '@odp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  announcementReads,
-  announcements,
-  logs,
-  permissions,
-  rolePermissions,
-  roles,
-  userRoles,
-} from '../../../db/schema/index.js';
-import type { PushAudience } from '../../../platform/push/publish.js';
-import { createDepart, createUser, signedIn } from '../../../test/factories.js';
+import { announcementReads, announcements, logs } from '../../../db/schema/index.js';
+import { createDepart, createUser, signedIn, signedInWith } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
+import { pushes } from '../../../test/push-recorder.js';
 
 // Records every push while still sending it, to check the release hook and its audience.
-const pushes = vi.hoisted(() => [] as PushAudience[]);
-vi.mock('../../../platform/push/publish.js', async (importActual) => {
-  const actual = await importActual<typeof import('../../../platform/push/publish.js')>();
-  return {
-    ...actual,
-    publishNotice: async (...args: Parameters<typeof actual.publishNotice>) => {
-      pushes.push(args[1]);
-      return actual.publishNotice(...args);
-    },
-  };
-});
+vi.mock('../../../platform/push/publish.js', async (importActual) =>
+  (await import('../../../test/push-recorder.js')).recordPushes(importActual),
+);
 
 let ctx: TestContext;
 /** Holds every announcement permission. */
@@ -40,32 +24,17 @@ let plainToken: string;
 const uniq = () => randomBytes(4).toString('hex');
 const HOUR = 3_600_000;
 
-async function signedInWith(codes: string[]) {
-  const [role] = await ctx.db
-    .insert(roles)
-    .values({ roleCode: `r_${uniq()}`, roleName: '公告测试角色' })
-    .returning();
-  for (const code of codes) {
-    let [perm] = await ctx.db.select().from(permissions).where(eq(permissions.perms, code));
-    if (!perm) [perm] = await ctx.db.insert(permissions).values({ name: code, menuType: 2, perms: code }).returning();
-    await ctx.db.insert(rolePermissions).values({ roleId: role.id, permissionId: perm.id });
-  }
-  const signed = await signedIn(ctx);
-  await ctx.db.insert(userRoles).values({ userId: signed.user.id, roleId: role.id });
-  return signed;
-}
-
 beforeAll(async () => {
   ctx = await createTestApp();
   adminToken = (
-    await signedInWith([
+    await signedInWith(ctx, [
       Perm.announcementList,
       Perm.announcementEdit,
       Perm.announcementRelease,
       Perm.announcementDelete,
     ])
   ).token;
-  readerToken = (await signedInWith([Perm.announcementList])).token;
+  readerToken = (await signedInWith(ctx, [Perm.announcementList])).token;
   plainToken = (await signedIn(ctx)).token;
 });
 afterAll(() => ctx.close());

@@ -11,14 +11,13 @@ import {
 } from '@odp/contracts';
 import { desc, eq, ilike } from 'drizzle-orm';
 import { announcements } from '../../../db/schema/index.js';
+import { containing } from '../../../platform/resource/paging.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 import { sanitizeRichText } from '../../../platform/sanitize/html.js';
 import type { AnnouncementRow } from './repository.js';
 
 const PRIORITIES: readonly string[] = ['L', 'M', 'H'] satisfies Priority[];
 const STATUSES: readonly string[] = Object.values(SEND_STATUS);
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The stored row as the bell shows it; `msgContent` goes out exactly as stored (sanitised on save). */
 export function toNoticeItem(row: AnnouncementRow, readFlag: boolean): NoticeItem {
@@ -87,7 +86,7 @@ export const announcementResource: ResourceSpec<
   id: announcements.id,
   deletedAt: announcements.deletedAt,
   filters: (q) => [
-    q.titile ? ilike(announcements.titile, like(q.titile)) : undefined,
+    q.titile ? ilike(announcements.titile, containing(q.titile)) : undefined,
     q.sendStatus ? eq(announcements.sendStatus, q.sendStatus) : undefined,
     q.msgCategory ? eq(announcements.msgCategory, q.msgCategory) : undefined,
     q.priority ? eq(announcements.priority, q.priority) : undefined,

@@ -8,11 +8,10 @@ import {
 } from '@odp/contracts';
 import { desc, ilike } from 'drizzle-orm';
 import { checkRules } from '../../../db/schema/index.js';
+import { containing } from '../../../platform/resource/paging.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 
 type CheckRuleRow = typeof checkRules.$inferSelect;
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** A stored rule that no longer parses is listed with no segments (checkByCode refuses it) rather than failing the list. */
 const segmentsOf = (json: unknown): CheckRuleJson => {
@@ -32,8 +31,8 @@ export const checkRuleResource: ResourceSpec<
   table: checkRules,
   id: checkRules.id,
   filters: (q) => [
-    q.ruleName ? ilike(checkRules.ruleName, like(q.ruleName)) : undefined,
-    q.ruleCode ? ilike(checkRules.ruleCode, like(q.ruleCode)) : undefined,
+    q.ruleName ? ilike(checkRules.ruleName, containing(q.ruleName)) : undefined,
+    q.ruleCode ? ilike(checkRules.ruleCode, containing(q.ruleCode)) : undefined,
   ],
   sortable: { ruleName: checkRules.ruleName, ruleCode: checkRules.ruleCode, createTime: checkRules.createdAt },
   defaultOrder: desc(checkRules.createdAt),

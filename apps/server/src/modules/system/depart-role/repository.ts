@@ -8,6 +8,7 @@ import {
   userDeparts,
   users,
 } from '../../../db/schema/index.js';
+import { containing } from '../../../platform/resource/paging.js';
 
 export type DepartRoleRow = typeof departRoles.$inferSelect;
 
@@ -99,13 +100,11 @@ export async function replaceMemberRoles(db: Executor, userId: string, departId:
   }
 }
 
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
-
 function memberFilter(departId: string, username?: string) {
   return and(
     eq(userDeparts.departId, departId),
     isNull(users.deletedAt),
-    username ? or(ilike(users.username, like(username)), ilike(users.realname, like(username))) : undefined,
+    username ? or(ilike(users.username, containing(username)), ilike(users.realname, containing(username))) : undefined,
   );
 }
 

@@ -1,10 +1,9 @@
 import type { DepartRoleItem, DepartRoleListQuery } from '@odp/contracts';
 import { asc, eq, ilike } from 'drizzle-orm';
 import { departRoles } from '../../../db/schema/index.js';
+import { containing } from '../../../platform/resource/paging.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 import { type DepartRoleRow, memberCountsOf } from './repository.js';
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 export const presentDepartRole = (r: DepartRoleRow, userCount: number): DepartRoleItem => ({
   id: r.id,
@@ -26,7 +25,7 @@ export const departRoleResource: ResourceSpec<DepartRoleRow, DepartRoleItem, nev
   id: departRoles.id,
   filters: (q) => [
     eq(departRoles.departId, q.deptId),
-    q.roleName ? ilike(departRoles.roleName, like(q.roleName)) : undefined,
+    q.roleName ? ilike(departRoles.roleName, containing(q.roleName)) : undefined,
   ],
   sortable: { createTime: departRoles.createdAt, roleName: departRoles.roleName, roleCode: departRoles.roleCode },
   defaultOrder: asc(departRoles.createdAt),

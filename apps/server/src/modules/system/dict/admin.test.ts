@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { type DictItemRecord, type DictOption, type DictRecord, type Page, Perm } from '@odp/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dictItems, dicts, logs, permissions, rolePermissions, roles, userRoles } from '../../../db/schema/index.js';
-import { signedIn } from '../../../test/factories.js';
+import { dictItems, dicts, logs } from '../../../db/schema/index.js';
+import { signedIn, signedInWith } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { invalidateDictCache } from './service.js';
 
@@ -17,29 +17,11 @@ let readerToken: string;
 
 const uniq = () => randomBytes(4).toString('hex');
 
-/** A user holding exactly the given permission codes, through a role of its own. */
-async function signedInWith(codes: string[]) {
-  const [role] = await ctx.db
-    .insert(roles)
-    .values({ roleCode: `r_${uniq()}`, roleName: '字典测试角色' })
-    .returning();
-  for (const code of codes) {
-    let [perm] = await ctx.db.select().from(permissions).where(eq(permissions.perms, code));
-    if (!perm) {
-      [perm] = await ctx.db.insert(permissions).values({ name: code, menuType: 2, perms: code }).returning();
-    }
-    await ctx.db.insert(rolePermissions).values({ roleId: role.id, permissionId: perm.id });
-  }
-  const signed = await signedIn(ctx);
-  await ctx.db.insert(userRoles).values({ userId: signed.user.id, roleId: role.id });
-  return signed.token;
-}
-
 beforeAll(async () => {
   ctx = await createTestApp();
-  adminToken = await signedInWith([Perm.dictList, Perm.dictAdd, Perm.dictEdit, Perm.dictDelete]);
+  adminToken = (await signedInWith(ctx, [Perm.dictList, Perm.dictAdd, Perm.dictEdit, Perm.dictDelete])).token;
   plainToken = (await signedIn(ctx)).token;
-  readerToken = await signedInWith([Perm.dictList]);
+  readerToken = (await signedInWith(ctx, [Perm.dictList])).token;
 });
 afterAll(() => ctx.close());
 

@@ -11,20 +11,19 @@ import type {
 import { DictMessages } from '@odp/contracts';
 import { asc, desc, eq, ilike } from 'drizzle-orm';
 import { dictItems, dicts } from '../../../db/schema/index.js';
+import { containing } from '../../../platform/resource/paging.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 
 type DictRow = typeof dicts.$inferSelect;
 type DictItemRow = typeof dictItems.$inferSelect;
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 export const dictResource: ResourceSpec<DictRow, DictRecord, DictCreateInput, DictUpdateInput, DictListQuery> = {
   label: '字典',
   table: dicts,
   id: dicts.id,
   filters: (q) => [
-    q.dictName ? ilike(dicts.dictName, like(q.dictName)) : undefined,
-    q.dictCode ? ilike(dicts.dictCode, like(q.dictCode)) : undefined,
+    q.dictName ? ilike(dicts.dictName, containing(q.dictName)) : undefined,
+    q.dictCode ? ilike(dicts.dictCode, containing(q.dictCode)) : undefined,
   ],
   sortable: { dictName: dicts.dictName, dictCode: dicts.dictCode, createTime: dicts.createdAt },
   defaultOrder: desc(dicts.createdAt),
@@ -58,7 +57,7 @@ export const dictItemResource: ResourceSpec<
   id: dictItems.id,
   filters: (q) => [
     eq(dictItems.dictId, q.dictId),
-    q.itemText ? ilike(dictItems.itemText, like(q.itemText)) : undefined,
+    q.itemText ? ilike(dictItems.itemText, containing(q.itemText)) : undefined,
     q.status !== undefined ? eq(dictItems.status, q.status) : undefined,
   ],
   sortable: { sortOrder: dictItems.sortOrder, itemValue: dictItems.itemValue, itemText: dictItems.itemText },

@@ -9,11 +9,10 @@ import {
 import { desc, eq, ilike } from 'drizzle-orm';
 import { fillRules } from '../../../db/schema/index.js';
 import { badRequest } from '../../../platform/http/errors.js';
+import { containing } from '../../../platform/resource/paging.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 
 type FillRuleRow = typeof fillRules.$inferSelect;
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** A stored rule that no longer parses is shown with no parts rather than failing the whole list. */
 const partsOf = (json: unknown): FillRuleJson => {
@@ -36,8 +35,8 @@ export const fillRuleResource: ResourceSpec<
   table: fillRules,
   id: fillRules.id,
   filters: (q) => [
-    q.ruleName ? ilike(fillRules.ruleName, like(q.ruleName)) : undefined,
-    q.ruleCode ? ilike(fillRules.ruleCode, like(q.ruleCode)) : undefined,
+    q.ruleName ? ilike(fillRules.ruleName, containing(q.ruleName)) : undefined,
+    q.ruleCode ? ilike(fillRules.ruleCode, containing(q.ruleCode)) : undefined,
   ],
   sortable: { ruleName: fillRules.ruleName, ruleCode: fillRules.ruleCode, createTime: fillRules.createdAt },
   defaultOrder: desc(fillRules.createdAt),

@@ -8,18 +8,10 @@ import {
   type Page,
   Perm,
 } from '@odp/contracts';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  jobRuns,
-  logs,
-  permissions,
-  rolePermissions,
-  roles,
-  scheduledJobs,
-  userRoles,
-} from '../../../db/schema/index.js';
-import { createUser, login } from '../../../test/factories.js';
+import { jobRuns, logs, scheduledJobs } from '../../../db/schema/index.js';
+import { signedInWith } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { schedulerFor } from './routes.js';
 
@@ -33,27 +25,11 @@ let plainToken: string;
 
 const uniq = () => randomBytes(4).toString('hex');
 
-async function signedInWith(codes: string[]) {
-  const roleCode = `job_${uniq()}`;
-  const [role] = await ctx.db.insert(roles).values({ roleCode, roleName: roleCode }).returning({ id: roles.id });
-  if (codes.length) {
-    await ctx.db
-      .insert(permissions)
-      .values(codes.map((perms) => ({ name: perms, menuType: 2, perms })))
-      .onConflictDoNothing();
-    const rows = await ctx.db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.perms, codes));
-    await ctx.db.insert(rolePermissions).values(rows.map((r) => ({ roleId: role.id, permissionId: r.id })));
-  }
-  const user = await createUser(ctx.db);
-  await ctx.db.insert(userRoles).values({ userId: user.id, roleId: role.id });
-  return login(ctx, user.username, user.password);
-}
-
 beforeAll(async () => {
   ctx = await createTestApp();
-  adminToken = await signedInWith([Perm.jobList, Perm.jobEdit, Perm.jobRun]);
-  readerToken = await signedInWith([Perm.jobList]);
-  plainToken = await signedInWith([]);
+  adminToken = (await signedInWith(ctx, [Perm.jobList, Perm.jobEdit, Perm.jobRun])).token;
+  readerToken = (await signedInWith(ctx, [Perm.jobList])).token;
+  plainToken = (await signedInWith(ctx, [])).token;
 });
 afterAll(() => ctx.close());
 
@@ -359,7 +335,7 @@ describe('POST /sys/quartzJob/execute', () => {
   it('needs a token and the execute permission', async () => {
     const job = await insertJob();
     expect((await call(ctx, 'POST', '/sys/quartzJob/execute', { body: { id: job.id } })).status).toBe(401);
-    const editorOnly = await signedInWith([Perm.jobList, Perm.jobEdit]);
+    const editorOnly = (await signedInWith(ctx, [Perm.jobList, Perm.jobEdit])).token;
     expect(
       (await call(ctx, 'POST', '/sys/quartzJob/execute', { token: editorOnly, body: { id: job.id } })).status,
     ).toBe(403);

@@ -4,9 +4,8 @@ import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logs } from '../../../db/schema/index.js';
-import { login } from '../../../test/factories.js';
+import { login, signedInWith } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
-import { signedInWith } from '../monitor/test-grants.js';
 import { purgeOldLogs } from './service.js';
 
 let ctx: TestContext;

@@ -5,6 +5,7 @@ import type { Executor } from '../../../db/client.js';
 import { logs } from '../../../db/schema/index.js';
 import { LogType } from '../../../platform/audit/log.js';
 import { badRequest } from '../../../platform/http/errors.js';
+import { containing } from '../../../platform/resource/paging.js';
 
 type LogRow = typeof logs.$inferSelect;
 
@@ -22,8 +23,6 @@ const SIGN_IN_CONTENT = '登录成功';
 /** Visit days are Beijing days, whatever the server's zone. */
 const CITY_ZONE = 'Asia/Shanghai';
 
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
-
 /** A filter time as an instant: no zone means Beijing time; a bare end date runs to the end of that day. */
 function instant(value: string, field: string): { at: Date; dateOnly: boolean } {
   const dateOnly = value.length === 10;
@@ -40,8 +39,10 @@ export function logWhere(q: LogFilters): SQL | undefined {
   if (begin && endAt && begin.at >= endAt) throw badRequest('开始时间不能晚于结束时间');
   return and(
     eq(logs.logType, q.logType),
-    q.username ? or(ilike(logs.username, like(q.username)), ilike(logs.realname, like(q.username))) : undefined,
-    q.keyWord ? ilike(logs.logContent, like(q.keyWord)) : undefined,
+    q.username
+      ? or(ilike(logs.username, containing(q.username)), ilike(logs.realname, containing(q.username)))
+      : undefined,
+    q.keyWord ? ilike(logs.logContent, containing(q.keyWord)) : undefined,
     q.operateType ? eq(logs.operateType, q.operateType) : undefined,
     q.outcome ? eq(logs.outcome, q.outcome) : undefined,
     begin ? gte(logs.createdAt, begin.at) : undefined,

@@ -2,8 +2,8 @@ import { Messages, type OnlineUser, Perm, type SystemInfo } from '@odp/contracts
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logs, sessions } from '../../../db/schema/index.js';
+import { signedInWith } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
-import { signedInWith } from './test-grants.js';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof signedInWith>>;

@@ -7,12 +7,11 @@ import {
 } from '@odp/contracts';
 import { asc, ilike } from 'drizzle-orm';
 import { roles } from '../../../db/schema/index.js';
+import { containing } from '../../../platform/resource/paging.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 import { userCountsOf } from './repository.js';
 
 type RoleRow = typeof roles.$inferSelect;
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 export const isBuiltInRole = (roleCode: string) => (BUILT_IN_ROLE_CODES as readonly string[]).includes(roleCode);
 
@@ -21,8 +20,8 @@ export const roleResource: ResourceSpec<RoleRow, RoleItem, RoleCreateInput, Role
   table: roles,
   id: roles.id,
   filters: (q) => [
-    q.roleName ? ilike(roles.roleName, like(q.roleName)) : undefined,
-    q.roleCode ? ilike(roles.roleCode, like(q.roleCode)) : undefined,
+    q.roleName ? ilike(roles.roleName, containing(q.roleName)) : undefined,
+    q.roleCode ? ilike(roles.roleCode, containing(q.roleCode)) : undefined,
   ],
   sortable: { createTime: roles.createdAt, roleName: roles.roleName, roleCode: roles.roleCode },
   defaultOrder: asc(roles.createdAt),

@@ -1,10 +1,9 @@
 import type { TenantItem, TenantPageQuery } from '@odp/contracts';
 import { asc, eq, ilike } from 'drizzle-orm';
 import { tenants } from '../../../db/schema/index.js';
+import { containing } from '../../../platform/resource/paging.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 import { type TenantRow, userCountsOf } from './repository.js';
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 export const presentTenant = (r: TenantRow, userCount: number): TenantItem => ({
   id: r.id,
@@ -23,7 +22,7 @@ export const tenantResource: ResourceSpec<TenantRow, TenantItem, never, never, T
   table: tenants,
   id: tenants.id,
   filters: (q) => [
-    q.name ? ilike(tenants.name, like(q.name)) : undefined,
+    q.name ? ilike(tenants.name, containing(q.name)) : undefined,
     q.status === undefined ? undefined : eq(tenants.status, q.status),
   ],
   sortable: { id: tenants.id, name: tenants.name, createTime: tenants.createdAt },

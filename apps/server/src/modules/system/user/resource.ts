@@ -5,6 +5,7 @@ import type { Actor } from '../../../platform/auth/actor.js';
 import { hashPassword } from '../../../platform/auth/password.js';
 import { badRequest, forbidden } from '../../../platform/http/errors.js';
 import type { DataRuleColumns } from '../../../platform/resource/data-rules.js';
+import { containing } from '../../../platform/resource/paging.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 import { existingIds, relationsOf, replaceDeparts, replaceRoles } from './repository.js';
 
@@ -24,7 +25,7 @@ export const userDataRuleColumns: DataRuleColumns = {
   createTime: users.createdAt,
 };
 
-const like = (v: string | undefined) => (v ? `%${v.replace(/[\\%_]/g, '\\$&')}%` : undefined);
+const like = (v: string | undefined) => (v ? containing(v) : undefined);
 
 export const userResource: ResourceSpec<UserRow, UserItem, UserCreateInput, UserUpdateInput, UserListQuery> = {
   label: '用户',
