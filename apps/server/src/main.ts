@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ensureDataDir, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed/index.js';
+import { upgradeReference } from './db/seed/upgrade.js';
 
 const started = Date.now();
 const config = loadConfig();
@@ -9,6 +10,7 @@ ensureDataDir(config);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const seeded = await seedIfEmpty(database.db, config);
+const upgraded = seeded ? [] : await upgradeReference(database.db);
 const app = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });
 
@@ -21,6 +23,7 @@ const lines = [
   `  接口文档:  ${url}${config.apiBase}/doc`,
 ];
 if (seeded) lines.push('', ...seeded.map((l) => `  ${l}`));
+if (upgraded.length) lines.push('', '  已补充基础数据:', ...upgraded.map((l) => `    ${l}`));
 console.log(lines.join('\n'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

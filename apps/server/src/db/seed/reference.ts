@@ -1,62 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { seedCategories } from '../../modules/catalogue/category/seed.js';
 import type { Executor } from '../client.js';
-import {
-  checkRules,
-  dictItems,
-  dicts,
-  permissions,
-  rolePermissions,
-  roles,
-  siteConfig,
-  tenants,
-} from '../schema/index.js';
+import { checkRules, dictItems, dicts, roles, siteConfig, tenants } from '../schema/index.js';
 import { seedDataRules } from './data-rules.js';
 import { DICTIONARIES } from './dictionaries.js';
 import { seedFillRules } from './fill-rules.js';
-import { MENU_TREE, type MenuSeed } from './menus.js';
+import { addMissingMenus } from './menu-sync.js';
 import { ROLE_SEEDS } from './roles.js';
 import { SITE_CONFIG } from './site.js';
+import { markReferenceVersion } from './upgrade.js';
 
 /** Reference data every installation needs (menus, roles, dictionaries, rules), demo city or not. */
 export async function seedReference(db: Executor) {
   await db.insert(tenants).values({ id: 0, name: '滨江市' }).onConflictDoNothing();
 
-  const roleRows = await db
-    .insert(roles)
-    .values(ROLE_SEEDS.map((r) => ({ ...r })))
-    .returning({ id: roles.id, roleCode: roles.roleCode });
-  const roleId = new Map(roleRows.map((r) => [r.roleCode, r.id]));
-
-  const grants: { roleId: string; permissionId: string }[] = [];
-  const insertMenus = async (items: MenuSeed[], parentId: string | null, inherited: string[]) => {
-    for (const [sortNo, m] of items.entries()) {
-      const [row] = await db
-        .insert(permissions)
-        .values({
-          parentId,
-          name: m.name,
-          menuType: m.menuType,
-          path: m.path ?? null,
-          component: m.component ?? null,
-          redirect: m.redirect ?? null,
-          icon: m.icon ?? null,
-          perms: m.perms ?? null,
-          hidden: m.hidden ?? false,
-          keepAlive: m.keepAlive ?? false,
-          sortNo,
-        })
-        .returning({ id: permissions.id });
-      const granted = m.roles ?? inherited;
-      for (const code of new Set(['admin', ...granted])) {
-        const id = roleId.get(code);
-        if (id) grants.push({ roleId: id, permissionId: row.id });
-      }
-      if (m.children) await insertMenus(m.children, row.id, granted);
-    }
-  };
-  await insertMenus(MENU_TREE, null, []);
-  if (grants.length) await db.insert(rolePermissions).values(grants);
+  await db.insert(roles).values(ROLE_SEEDS.map((r) => ({ ...r })));
+  await addMissingMenus(db);
   await seedDataRules(db);
 
   for (const [dictCode, dictName, items] of DICTIONARIES) {
@@ -81,6 +40,7 @@ export async function seedReference(db: Executor) {
     .onConflictDoNothing();
 
   await seedCategories(db);
+  await markReferenceVersion(db);
 
   await seedFillRules(db);
 

@@ -1,0 +1,96 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../client.js';
+import { fillRules, permissions, rolePermissions, roles, scheduledJobs, siteConfig } from '../schema/index.js';
+import { JOB_SEEDS } from './jobs.js';
+import { seedReference } from './reference.js';
+import { REFERENCE_VERSION, upgradeReference } from './upgrade.js';
+
+let database: Database;
+beforeEach(async () => {
+  database = await openDatabase({ dataDir: null });
+  await database.migrate();
+  await seedReference(database.db);
+});
+afterEach(() => database.close());
+
+const ADDED_IN_2 = ['/system/QuartzJobList', '/MessageCenter/MessageNotification', '/system/Depart'];
+
+async function menusAt(paths: string[]) {
+  return database.db
+    .select({ id: permissions.id, path: permissions.path })
+    .from(permissions)
+    .where(inArray(permissions.path, paths));
+}
+
+/** A database as the first release left it: no version mark, none of the later menus, jobs or fill rules. */
+async function makeFirstRelease() {
+  const { db } = database;
+  await db.delete(siteConfig).where(eq(siteConfig.key, 'reference_version'));
+  const later = await menusAt(ADDED_IN_2);
+  await db.delete(permissions).where(
+    inArray(
+      permissions.parentId,
+      later.map((m) => m.id),
+    ),
+  );
+  await db.delete(permissions).where(inArray(permissions.path, ADDED_IN_2));
+  await db.delete(fillRules);
+  await db.delete(scheduledJobs);
+}
+
+describe('reference data upgrades', () => {
+  it('a fresh database is at the latest version and has nothing to upgrade', async () => {
+    const [row] = await database.db.select().from(siteConfig).where(eq(siteConfig.key, 'reference_version'));
+    expect(row.value).toBe(String(REFERENCE_VERSION));
+    expect(await upgradeReference(database.db)).toEqual([]);
+  });
+
+  it('brings an older database the later menus with their buttons, granted to the administrator, and the jobs', async () => {
+    await makeFirstRelease();
+    expect(await menusAt(ADDED_IN_2)).toHaveLength(0);
+
+    expect(await upgradeReference(database.db)).toHaveLength(1);
+    const menus = await menusAt(ADDED_IN_2);
+    expect(menus.map((m) => m.path).sort()).toEqual([...ADDED_IN_2].sort());
+    const jobMenu = menus.find((m) => m.path === '/system/QuartzJobList');
+    const buttons = await database.db
+      .select({ perms: permissions.perms })
+      .from(permissions)
+      .where(eq(permissions.parentId, jobMenu?.id ?? ''));
+    expect(buttons.map((b) => b.perms).sort()).toEqual(['system:quartzJob:edit', 'system:quartzJob:execute']);
+    const [admin] = await database.db.select().from(roles).where(eq(roles.roleCode, 'admin'));
+    const [granted] = await database.db
+      .select({ n: count() })
+      .from(rolePermissions)
+      .where(
+        and(
+          eq(rolePermissions.roleId, admin.id),
+          inArray(
+            rolePermissions.permissionId,
+            menus.map((m) => m.id),
+          ),
+        ),
+      );
+    expect(granted.n).toBe(ADDED_IN_2.length);
+    expect(await database.db.select().from(scheduledJobs)).toHaveLength(JOB_SEEDS.length);
+    expect((await database.db.select().from(fillRules)).length).toBeGreaterThan(0);
+
+    // No duplicates: the entries that were there stay single.
+    const [users] = await database.db
+      .select({ n: count() })
+      .from(permissions)
+      .where(eq(permissions.path, '/system/User'));
+    expect(users.n).toBe(1);
+  });
+
+  it('runs each step once: what an administrator removes afterwards does not come back', async () => {
+    await makeFirstRelease();
+    await upgradeReference(database.db);
+    const [jobs] = await menusAt(['/system/QuartzJobList']);
+    await database.db.delete(permissions).where(eq(permissions.parentId, jobs.id));
+    await database.db.delete(permissions).where(eq(permissions.id, jobs.id));
+    expect(await upgradeReference(database.db)).toEqual([]);
+    expect(await menusAt(['/system/QuartzJobList'])).toHaveLength(0);
+  });
+});
