@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { DownloadFormat, OpenDownloadQuery } from '@odp/contracts';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Db, Executor } from '../../db/client.js';
+import { type Db, type Executor, rowsOf } from '../../db/client.js';
 import { catalogueDownloads, catalogueRows, catalogues } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
@@ -10,7 +10,6 @@ import type { Storage } from '../../platform/storage/storage.js';
 import { neutraliseFormula } from '../files/cells.js';
 import { FILE_TYPES, type FileType } from '../files/formats.js';
 import { maskedColumns, maskRow } from './mask.js';
-import { rowsOf } from './repository.js';
 import { maskedItemsOf, openDownloadTarget } from './service.js';
 
 const BATCH = 2000;

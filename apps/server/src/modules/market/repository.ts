@@ -9,7 +9,7 @@ import {
 } from '@odp/contracts';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { catalogues, departs } from '../../db/schema/index.js';
 
 const c = catalogues;
@@ -22,12 +22,6 @@ export const byReleaseTime = [desc(c.releaseTime), desc(c.id)];
 
 /** The one rule of the public portal: on shelf, and open unconditionally or on conditions (contracts isPublic). */
 export const isPublicSql = and(eq(c.shelfStatus, ShelfStatus.on), inArray(c.openType, ['1', '2'])) as SQL;
-
-/** Runs raw SQL on either driver and returns its rows. */
-export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** A parsed keyword: the tsquery text (bound as a parameter) and the terms to highlight. */
 export type Keyword = { tsquery: string; terms: string[] };

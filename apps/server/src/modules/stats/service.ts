@@ -7,9 +7,9 @@ import {
 } from '@odp/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { neutraliseFormula } from '../files/cells.js';
-import { isPublicSql, rowsOf } from '../market/repository.js';
+import { isPublicSql } from '../market/repository.js';
 import { keyAreaCounts } from '../portal/home.js';
 
 type Figures = Omit<OpenStatRow, 'key' | 'label'>;
