@@ -1,4 +1,4 @@
-import type { NewsItem, NewsPageQuery, NewsReleaseInput, Page } from '@odp/contracts';
+import type { NewsItem, NewsPageQuery, NewsReleaseInput, NoticeCentreQuery, NoticeItem, Page } from '@odp/contracts';
 import { http } from './client';
 import { queryKeys } from './query-keys';
 
@@ -12,6 +12,12 @@ export const newsKeys = {
 };
 
 export const pageNews = (params: NewsPageParams) => http.post<Page<NewsItem>>('/api/news/page', params);
+
+export type NoticeCentreParams = Partial<NoticeCentreQuery> & Pick<NoticeCentreQuery, 'pageNo' | 'pageSize'>;
+
+/** 消息中心: announcements and business messages in one list, merged and paged by the server. */
+export const pageNoticeCentre = (params: NoticeCentreParams) => http.post<Page<NoticeItem>>('/api/news/centre', params);
+
 export const readNews = (ids: string[]) => http.put<number>('/api/news/readBatch', { ids });
 export const readAllNews = () => http.put<number>('/api/news/readAll');
 export const deleteNews = (ids: string[]) => http.delete<number>('/api/news/deleteBatch', { ids: ids.join(',') });

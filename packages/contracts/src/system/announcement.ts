@@ -53,6 +53,25 @@ export type NoticeListResult = {
   sysMsgTotal: number;
 };
 
+/** The largest page of the message centre: each page is a union over two tables, so it stays small. */
+export const NOTICE_CENTRE_MAX_PAGE_SIZE = 100;
+
+/**
+ * One page of the message centre (/api/news/centre): the caller's current announcements and live
+ * business messages in one list, newest first; `source` narrows it to one of them.
+ */
+export const NoticeCentreQuery = PageQuery.pick({ pageNo: true, _t: true }).extend({
+  pageSize: z.coerce
+    .number({ error: '每页条数必须是数字' })
+    .int('每页条数必须是整数')
+    .min(1, '每页条数必须大于 0')
+    .max(NOTICE_CENTRE_MAX_PAGE_SIZE, `每页条数不能超过 ${NOTICE_CENTRE_MAX_PAGE_SIZE}`)
+    .default(10),
+  unreadOnly: z.boolean({ error: '未读筛选只能是 true 或 false' }).optional().describe('只列未读的公告和业务消息'),
+  source: z.enum(['annt', 'news'], { error: '来源只能是 annt（公告）或 news（业务消息）' }).optional(),
+});
+export type NoticeCentreQuery = z.infer<typeof NoticeCentreQuery>;
+
 const AnnouncementId = z.guid('公告编号不正确');
 
 export const MarkNoticeReadInput = z.object({ anntId: AnnouncementId });

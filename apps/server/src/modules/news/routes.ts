@@ -1,9 +1,17 @@
-import { NewsIdsInput, NewsIdsQuery, NewsMessages, NewsPageQuery, NewsReleaseInput, Perm } from '@odp/contracts';
+import {
+  NewsIdsInput,
+  NewsIdsQuery,
+  NewsMessages,
+  NewsPageQuery,
+  NewsReleaseInput,
+  NoticeCentreQuery,
+  Perm,
+} from '@odp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/plugin.js';
 import { ok } from '../../platform/http/envelope.js';
-import { deleteNews, newsPage, readNews, releaseNews, unreadNewsCount } from './service.js';
+import { deleteNews, newsPage, noticeCentre, readNews, releaseNews, unreadNewsCount } from './service.js';
 
 const tags = ['业务消息'];
 
@@ -16,6 +24,15 @@ export async function newsRoutes(fastify: FastifyInstance) {
     '/api/news/page',
     { config: { access: 'login' }, schema: { tags, summary: '我的业务消息（分页）', body: NewsPageQuery } },
     async (req) => ok(await newsPage(db, actorOf(req), req.body)),
+  );
+
+  app.post(
+    '/api/news/centre',
+    {
+      config: { access: 'login' },
+      schema: { tags, summary: '消息中心：我的公告和业务消息（合并分页）', body: NoticeCentreQuery },
+    },
+    async (req) => ok(await noticeCentre(db, actorOf(req), req.body)),
   );
 
   app.put(

@@ -4,6 +4,7 @@ import {
   NewsMessages,
   type NewsPageQuery,
   type NewsReleaseInput,
+  type NoticeCentreQuery,
   type NoticeItem,
   type Page,
   toPage,
@@ -13,13 +14,17 @@ import { logOperation } from '../../platform/audit/log.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { publishNotice } from '../../platform/push/publish.js';
+import { paginate } from '../../platform/resource/paging.js';
 import { escapeHtml, sanitizeRichText } from '../../platform/sanitize/html.js';
+import { toNoticeItem } from '../system/announcement/resource.js';
 import {
+  countCentre,
   countLiveUsers,
   countUnread,
   insertMessages,
   markRead,
   type NewsRow,
+  selectCentrePage,
   selectPage,
   selectUnread,
   softDelete,
@@ -109,6 +114,19 @@ export async function newsPage(db: Db, actor: Actor, query: NewsPageQuery): Prom
     { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize },
   );
   return toPage(rows.map(toNewsItem), total, query);
+}
+
+/** 消息中心: the caller's announcements and business messages in one list, paged in SQL. */
+export async function noticeCentre(db: Db, actor: Actor, query: NoticeCentreQuery): Promise<Page<NoticeItem>> {
+  const filter = { unreadOnly: query.unreadOnly ?? false, source: query.source };
+  return paginate(
+    query,
+    async (limit, offset) =>
+      (await selectCentrePage(db, actor.userId, filter, { limit, offset })).map((item) =>
+        item.source === 'annt' ? toNoticeItem(item.row, item.read) : newsAsNotice(item.row),
+      ),
+    () => countCentre(db, actor.userId, filter),
+  );
 }
 
 /** Only the caller's own rows change; ids of other users' messages are ignored. */

@@ -1,6 +1,6 @@
-import type { MenuItem, NewsItem, NoticeItem, Page } from '@odp/contracts';
+import type { MenuItem, NewsItem, NoticeItem } from '@odp/contracts';
 import { describe, expect, it } from 'vitest';
-import { menuHas, mergePage, mesageTypeOf, newsToNotice, parseMesageType, typeLabelOf } from './notice-list';
+import { menuHas, mesageTypeOf, newsToNotice, parseMesageType, typeLabelOf } from './notice-list';
 
 const item = (id: string, sendTime: string, source: 'annt' | 'news' = 'annt'): NoticeItem => ({
   id,
@@ -19,13 +19,6 @@ const item = (id: string, sendTime: string, source: 'annt' | 'news' = 'annt'): N
   msgCategory: '1',
   readFlag: false,
 });
-const page = (records: NoticeItem[], total = records.length): Page<NoticeItem> => ({
-  records,
-  total,
-  size: records.length,
-  current: 1,
-  pages: 1,
-});
 
 describe('parseMesageType', () => {
   it('reads 未读 and falls back to 全部', () => {
@@ -36,27 +29,6 @@ describe('parseMesageType', () => {
     expect(parseMesageType('乱写')).toBe('all');
     expect(mesageTypeOf('unread')).toBe('未读');
     expect(mesageTypeOf(parseMesageType(mesageTypeOf('all')))).toBe('全部');
-  });
-});
-
-describe('mergePage', () => {
-  const annts = [item('a3', '2026-11-03T00:00:00Z'), item('a1', '2026-11-01T00:00:00Z')];
-  const news = [
-    item('n4', '2026-11-04T00:00:00Z', 'news'),
-    item('n2', '2026-11-02T00:00:00Z', 'news'),
-    item('n0', '2026-10-31T00:00:00Z', 'news'),
-  ];
-
-  it('mixes both sources newest first and cuts out the page', () => {
-    const first = mergePage(page(annts, 2), page(news, 3), 1, 2);
-    expect(first.records.map((r) => r.id)).toEqual(['n4', 'a3']);
-    expect(first).toMatchObject({ total: 5, pages: 3, current: 1, size: 2 });
-    expect(mergePage(page(annts, 2), page(news, 3), 2, 2).records.map((r) => r.id)).toEqual(['n2', 'a1']);
-    expect(mergePage(page(annts, 2), page(news, 3), 3, 2).records.map((r) => r.id)).toEqual(['n0']);
-  });
-
-  it('answers an empty page when both sources are empty', () => {
-    expect(mergePage(page([]), page([]), 1, 10)).toMatchObject({ records: [], total: 0, pages: 0 });
   });
 });
 

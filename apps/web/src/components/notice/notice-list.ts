@@ -1,11 +1,4 @@
-import {
-  type MenuItem,
-  MSG_CATEGORY_LABEL,
-  type NewsItem,
-  type NoticeItem,
-  newsTypeLabel,
-  type Page,
-} from '@odp/contracts';
+import { type MenuItem, MSG_CATEGORY_LABEL, type NewsItem, type NoticeItem, newsTypeLabel } from '@odp/contracts';
 
 export const PRIORITY_COLOR = { L: 'blue', M: 'orange', H: 'red' } as const;
 
@@ -41,30 +34,6 @@ export function newsToNotice(news: NewsItem): NoticeItem {
 /** The type tag of an item: 通知 / 系统消息 for announcements, the event family for business messages. */
 export const typeLabelOf = (item: NoticeItem) =>
   item.source === 'news' ? newsTypeLabel(item.messageType ?? '') : MSG_CATEGORY_LABEL[item.msgCategory];
-
-const newestFirst = (a: NoticeItem, b: NoticeItem) => b.sendTime.localeCompare(a.sendTime) || b.id.localeCompare(a.id);
-
-/**
- * One page of the message centre from the two sources. Each source was asked for its newest
- * `pageNo * pageSize` rows (the first rows of the merged list can come from either), so merging them
- * newest first and cutting the page out gives the same page a single merged query would.
- */
-export function mergePage(
-  annts: Page<NoticeItem>,
-  news: Page<NoticeItem>,
-  pageNo: number,
-  pageSize: number,
-): Page<NoticeItem> {
-  const total = annts.total + news.total;
-  const merged = [...annts.records, ...news.records].sort(newestFirst);
-  return {
-    records: merged.slice((pageNo - 1) * pageSize, pageNo * pageSize),
-    total,
-    size: pageSize,
-    current: pageNo,
-    pages: Math.ceil(total / pageSize),
-  };
-}
 
 /** Whether the signed-in user's menu holds the page (the bell links to 我的消息 only when it does). */
 export function menuHas(menu: MenuItem[] | undefined, path: string): boolean {

@@ -28,11 +28,12 @@ function visibleTo(userId: string): SQL {
 }
 
 const notEnded = sql`(${announcements.endTime} is null or ${announcements.endTime} >= now())`;
-const readBy = (userId: string) =>
+/** Whether the user has a read row (sys_announcement_send) for the announcement of the outer query. */
+export const readBy = (userId: string) =>
   sql`exists (select 1 from ${announcementReads} where ${announcementReads.anntId} = ${announcements.id} and ${announcementReads.userId} = ${userId})`;
 
 /** Visible and not yet ended: what the user's lists show. */
-function currentFor(userId: string): SQL {
+export function currentFor(userId: string): SQL {
   return and(visibleTo(userId), notEnded) as SQL;
 }
 
@@ -94,6 +95,10 @@ export async function selectMine(
     db.select({ n: count() }).from(announcements).where(where),
   ]);
   return { rows: rows.map((r) => ({ ...r.row, readFlag: Boolean(r.readFlag) })), total: n };
+}
+
+export function selectByIds(db: Executor, ids: string[]): Promise<AnnouncementRow[]> {
+  return ids.length ? db.select().from(announcements).where(inArray(announcements.id, ids)) : Promise.resolve([]);
 }
 
 export async function findVisible(db: Executor, userId: string, id: string): Promise<AnnouncementRow | null> {

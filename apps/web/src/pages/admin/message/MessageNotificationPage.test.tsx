@@ -1,11 +1,18 @@
-import type { NewsItem, NoticeItem, Page } from '@odp/contracts';
+import type { NoticeItem, Page } from '@odp/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { NoticeCentreParams } from '@/api/news';
 import { renderWithProviders, stubAntdDom } from '@/test/render';
 import MessageNotificationPage from './MessageNotificationPage';
 
-const page = <T,>(records: T[]): Page<T> => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
+const page = <T,>(records: T[], total = records.length): Page<T> => ({
+  records,
+  total,
+  size: 10,
+  current: 1,
+  pages: Math.ceil(total / 10),
+});
 
 const annt: NoticeItem = {
   id: 'a1',
@@ -24,34 +31,38 @@ const annt: NoticeItem = {
   msgCategory: '1',
   readFlag: false,
 };
-const news: NewsItem = {
+const news: NoticeItem = {
   id: 'n1',
+  source: 'news',
   messageType: 'catalogue_review',
-  title: '目录“公交站点”审核通过',
-  content: '<p>同意</p>',
-  busId: 'c1',
-  openPage: '/cataloguemanage/list',
+  titile: '目录“公交站点”审核通过',
+  msgContent: '<p>同意</p>',
+  msgAbstract: null,
+  priority: 'M',
   sender: '李审核',
-  readFlag: false,
-  readTime: null,
+  sendTime: '2026-11-02T00:00:00.000Z',
   createTime: '2026-11-02T00:00:00.000Z',
+  openType: 'url',
+  openPage: '/cataloguemanage/list',
+  busId: 'c1',
+  msgCategory: '2',
+  readFlag: false,
 };
 
-const getMyAnnouncements = vi.fn((_p: { readFlag?: string }) => Promise.resolve(page([annt])));
-const pageNews = vi.fn((_p: { readFlag?: string }) => Promise.resolve(page([news])));
+// The server merges and orders both sources; the page shows its order as it is.
+const pageNoticeCentre = vi.fn((_p: NoticeCentreParams) => Promise.resolve(page([news, annt], 23)));
 const deleteNews = vi.fn((_ids: string[]) => Promise.resolve(1));
 const readAllNews = vi.fn(() => Promise.resolve(1));
 const markAllNoticesRead = vi.fn(() => Promise.resolve(1));
 
 vi.mock('@/api/notice', async (importActual) => ({
   ...(await importActual<typeof import('@/api/notice')>()),
-  getMyAnnouncements: (p: { readFlag?: string }) => getMyAnnouncements(p),
   markAllNoticesRead: () => markAllNoticesRead(),
   markNoticeRead: () => Promise.resolve(null),
 }));
 vi.mock('@/api/news', async (importActual) => ({
   ...(await importActual<typeof import('@/api/news')>()),
-  pageNews: (p: { readFlag?: string }) => pageNews(p),
+  pageNoticeCentre: (p: NoticeCentreParams) => pageNoticeCentre(p),
   deleteNews: (ids: string[]) => deleteNews(ids),
   readAllNews: () => readAllNews(),
   readNews: () => Promise.resolve(1),
@@ -89,16 +100,28 @@ describe('MessageNotificationPage', () => {
     expect(screen.getByText('目录审核')).toBeTruthy();
     expect(screen.getByText('通知')).toBeTruthy();
     expect(screen.getByText('紧急消息')).toBeTruthy();
-    expect(getMyAnnouncements).toHaveBeenCalledWith(expect.objectContaining({ readFlag: undefined }));
+    expect(pageNoticeCentre).toHaveBeenCalledWith({ pageNo: 1, pageSize: 10, unreadOnly: false });
+    expect(screen.getByText('共 23 条')).toBeTruthy();
+  });
+
+  it('asks the server for the next page rather than cutting it out of a merged window', async () => {
+    renderAt('/MessageCenter/MessageNotification');
+    await screen.findByText('平台正式上线');
+    fireEvent.click(screen.getByTitle('3'));
+    await waitFor(() =>
+      expect(pageNoticeCentre).toHaveBeenLastCalledWith({ pageNo: 3, pageSize: 10, unreadOnly: false }),
+    );
   });
 
   it('asks only for unread items under 未读, and switching tabs writes the query string', async () => {
     renderAt('/MessageCenter/MessageNotification?mesageType=未读');
     await screen.findByText('平台正式上线');
-    expect(getMyAnnouncements).toHaveBeenCalledWith(expect.objectContaining({ readFlag: '0' }));
-    expect(pageNews).toHaveBeenCalledWith(expect.objectContaining({ readFlag: '0' }));
+    expect(pageNoticeCentre).toHaveBeenCalledWith({ pageNo: 1, pageSize: 10, unreadOnly: true });
     fireEvent.click(screen.getByRole('tab', { name: '全部' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?mesageType=全部'));
+    await waitFor(() =>
+      expect(pageNoticeCentre).toHaveBeenLastCalledWith({ pageNo: 1, pageSize: 10, unreadOnly: false }),
+    );
   });
 
   it('全部已读 marks announcements and business messages read', async () => {

@@ -1,40 +1,28 @@
-import { Constants, MAX_PAGE_SIZE, type NoticeItem, PRIORITY_LABEL } from '@odp/contracts';
+import { Constants, NOTICE_CENTRE_MAX_PAGE_SIZE, type NoticeItem, PRIORITY_LABEL } from '@odp/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Card, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { deleteNews, pageNews, readAllNews } from '@/api/news';
-import { getMyAnnouncements, markAllNoticesRead, noticeKeys } from '@/api/notice';
+import { deleteNews, pageNoticeCentre, readAllNews } from '@/api/news';
+import { markAllNoticesRead, noticeKeys } from '@/api/notice';
 import { queryKeys } from '@/api/query-keys';
 import {
   type CentreTab,
-  mergePage,
   mesageTypeOf,
-  newsToNotice,
   PRIORITY_COLOR,
   parseMesageType,
   typeLabelOf,
 } from '@/components/notice/notice-list';
 import { useOpenNotice } from '@/components/notice/useOpenNotice';
 
-/** Both sources for one page of the centre: each source's newest `pageNo * pageSize` rows, merged. */
-async function centrePage(tab: CentreTab, pageNo: number, pageSize: number) {
-  const window = Math.min(pageNo * pageSize, MAX_PAGE_SIZE);
-  const readFlag = tab === 'unread' ? ('0' as const) : undefined;
-  const [annts, news] = await Promise.all([
-    getMyAnnouncements({ pageNo: 1, pageSize: window, readFlag }),
-    pageNews({ pageNo: 1, pageSize: window, readFlag }),
-  ]);
-  return mergePage(annts, { ...news, records: news.records.map(newsToNotice) }, pageNo, pageSize);
-}
-
 const keyOf = (item: NoticeItem) => `${item.source}:${item.id}`;
 
 /**
  * 消息中心 (/MessageCenter/MessageNotification?mesageType=全部|未读): announcements and business
  * messages of the signed-in user, newest first, with 全部已读 and deletion of business messages.
+ * The server merges and pages both sources, so every page is reachable however many there are.
  */
 export default function MessageNotificationPage() {
   const { message } = App.useApp();
@@ -49,7 +37,7 @@ export default function MessageNotificationPage() {
 
   const list = useQuery({
     queryKey: noticeKeys.centre({ tab, pageNo: paging.pageNo, pageSize: paging.pageSize }),
-    queryFn: () => centrePage(tab, paging.pageNo, paging.pageSize),
+    queryFn: () => pageNoticeCentre({ pageNo: paging.pageNo, pageSize: paging.pageSize, unreadOnly: tab === 'unread' }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.notices });
@@ -125,7 +113,6 @@ export default function MessageNotificationPage() {
   ];
 
   const data = list.data;
-  const deep = paging.pageNo * paging.pageSize > MAX_PAGE_SIZE;
 
   return (
     <Card>
@@ -153,14 +140,6 @@ export default function MessageNotificationPage() {
           </Space>
         }
       />
-      {deep && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={`消息中心最多按时间列出最新的 ${MAX_PAGE_SIZE} 条公告和 ${MAX_PAGE_SIZE} 条业务消息，更早的请在“我的消息”或“消息提醒”中查看。`}
-        />
-      )}
       <Table<NoticeItem>
         rowKey={keyOf}
         columns={columns}
@@ -178,6 +157,7 @@ export default function MessageNotificationPage() {
           pageSize: paging.pageSize,
           total: data?.total ?? 0,
           showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, NOTICE_CENTRE_MAX_PAGE_SIZE],
           showTotal: (total) => `共 ${total} 条`,
           onChange: (pageNo, pageSize) => setPaging({ pageNo, pageSize, tab }),
         }}
