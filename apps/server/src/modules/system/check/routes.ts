@@ -1,7 +1,6 @@
 import {
   CheckMessages,
   CheckRuleCreateInput,
-  CheckRuleIdQuery,
   CheckRuleListQuery,
   CheckRuleQuery,
   CheckRuleUpdateInput,
@@ -10,8 +9,8 @@ import {
 } from '@odp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../../platform/auth/plugin.js';
 import { ok } from '../../../platform/http/envelope.js';
+import { registerCrudRoutes } from '../../../platform/resource/routes.js';
 import { checkByRule, checkDuplicate, checkRuleService } from './service.js';
 
 const tags = ['校验'];
@@ -38,42 +37,17 @@ export async function checkRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/sys/checkRule/list',
-    {
-      config: { access: Perm.checkRuleList },
-      schema: { tags, summary: '编码校验规则列表', querystring: CheckRuleListQuery },
+  registerCrudRoutes(app, {
+    base: '/sys/checkRule',
+    label: '编码校验规则',
+    tags,
+    access: {
+      list: Perm.checkRuleList,
+      add: Perm.checkRuleEdit,
+      edit: Perm.checkRuleEdit,
+      delete: Perm.checkRuleEdit,
     },
-    async (req) => ok(await checkRuleService.list(db, actorOf(req), req.query)),
-  );
-
-  app.post(
-    '/sys/checkRule/add',
-    {
-      config: { access: Perm.checkRuleEdit },
-      schema: { tags, summary: '新增编码校验规则', body: CheckRuleCreateInput },
-    },
-    async (req) => ok(await checkRuleService.create(db, actorOf(req), req.body), '添加成功'),
-  );
-
-  app.put(
-    '/sys/checkRule/edit',
-    {
-      config: { access: Perm.checkRuleEdit },
-      schema: { tags, summary: '编辑编码校验规则', body: CheckRuleUpdateInput },
-    },
-    async (req) => ok(await checkRuleService.update(db, actorOf(req), req.body), '修改成功'),
-  );
-
-  app.delete(
-    '/sys/checkRule/delete',
-    {
-      config: { access: Perm.checkRuleEdit },
-      schema: { tags, summary: '删除编码校验规则', querystring: CheckRuleIdQuery },
-    },
-    async (req) => {
-      await checkRuleService.remove(db, actorOf(req), [req.query.id]);
-      return ok(null, '删除成功');
-    },
-  );
+    schemas: { list: CheckRuleListQuery, create: CheckRuleCreateInput, update: CheckRuleUpdateInput },
+    handlers: { ...checkRuleService, remove: (db, actor, id) => checkRuleService.remove(db, actor, [id]) },
+  });
 }

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/client.js';
 import { actorOf } from '../../../platform/auth/plugin.js';
 import { ok } from '../../../platform/http/envelope.js';
+import { registerCrudRoutes } from '../../../platform/resource/routes.js';
 import { createStorage } from '../../../platform/storage/storage.js';
 import { listRuns } from './repository.js';
 import { createRunner } from './runner.js';
@@ -49,12 +50,6 @@ export async function jobRoutes(fastify: FastifyInstance) {
   });
 
   app.get(
-    '/sys/quartzJob/list',
-    { config: { access: Perm.jobList }, schema: { tags, summary: '定时任务列表', querystring: JobListQuery } },
-    async (req) => ok(await listJobs(db, actorOf(req), req.query)),
-  );
-
-  app.get(
     '/sys/quartzJob/handlers',
     { config: { access: Perm.jobList }, schema: { tags, summary: '可用的任务类型（服务端注册的处理程序）' } },
     async () => ok(handlerInfos()),
@@ -75,26 +70,15 @@ export async function jobRoutes(fastify: FastifyInstance) {
     async (req) => ok(await listRuns(db, req.query)),
   );
 
-  app.post(
-    '/sys/quartzJob/add',
-    { config: { access: Perm.jobEdit }, schema: { tags, summary: '新增定时任务', body: JobCreateInput } },
-    async (req) => ok(await jobs.create(db, actorOf(req), req.body), '添加成功'),
-  );
-
-  app.put(
-    '/sys/quartzJob/edit',
-    { config: { access: Perm.jobEdit }, schema: { tags, summary: '编辑定时任务', body: JobUpdateInput } },
-    async (req) => ok(await jobs.update(db, actorOf(req), req.body), '修改成功'),
-  );
-
-  app.delete(
-    '/sys/quartzJob/delete',
-    { config: { access: Perm.jobEdit }, schema: { tags, summary: '删除定时任务（先停止）', querystring: JobIdQuery } },
-    async (req) => {
-      await jobs.remove(db, actorOf(req), req.query.id);
-      return ok(null, '删除成功');
-    },
-  );
+  registerCrudRoutes(app, {
+    base: '/sys/quartzJob',
+    label: '定时任务',
+    tags,
+    access: { list: Perm.jobList, add: Perm.jobEdit, edit: Perm.jobEdit, delete: Perm.jobEdit },
+    schemas: { list: JobListQuery, create: JobCreateInput, update: JobUpdateInput },
+    // Listing adds each job's last run; deleting stops this instance's timer first.
+    handlers: { ...jobs, list: listJobs },
+  });
 
   app.post(
     '/sys/quartzJob/pause',
