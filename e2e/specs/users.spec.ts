@@ -43,6 +43,8 @@ describe('user management', () => {
     await dialog.getByLabel('确认密码').fill('Officer2026');
     await dialog.getByLabel('姓名').fill('端到端');
     await dialog.getByLabel('手机号').fill('13900000009');
+    // The default tenant is preselected for a new account.
+    await dialog.locator('.ant-form-item').filter({ hasText: '所属租户' }).getByText('滨江市').waitFor();
     await dialog.getByRole('button', { name: /确\s*定|保\s*存|提\s*交/ }).click();
     await page.getByText('e2e_officer').first().waitFor();
     await shot(page, 'user-created');

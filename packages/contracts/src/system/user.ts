@@ -41,6 +41,11 @@ const UserFields = {
   /** Omitted means "leave as they are"; assigning needs system:user:assign. */
   roleIds: idList.optional(),
   departIds: idList.optional(),
+  /** The tenants the user may act for; several mean a choice at sign-in. Omitted leaves them as they are. */
+  tenantIds: z
+    .array(z.number({ error: '租户编号必须是数字' }).int().min(0))
+    .max(50, '租户不能超过 50 个')
+    .optional(),
 };
 
 export const UserCreateInput = z.object({
@@ -82,6 +87,7 @@ export type UserItem = {
   departIds: string[];
   roleIds: string[];
   roleNames: string[];
+  tenantIds: number[];
   createTime: string;
 };
 

@@ -1,6 +1,6 @@
 import { Perm, type UserCreateInput, type UserItem, type UserListQuery, type UserUpdateInput } from '@odp/contracts';
-import { desc, eq, ilike, sql } from 'drizzle-orm';
-import { departs, userDeparts, users } from '../../../db/schema/index.js';
+import { desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { departs, tenants, userDeparts, users } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { hashPassword } from '../../../platform/auth/password.js';
 import { badRequest, forbidden } from '../../../platform/http/errors.js';
@@ -76,18 +76,26 @@ export const userResource: ResourceSpec<UserRow, UserItem, UserCreateInput, User
       departNames: departsBy.get(u.id)?.names ?? [],
       roleIds: rolesBy.get(u.id)?.ids ?? [],
       roleNames: rolesBy.get(u.id)?.names ?? [],
+      tenantIds: tenantIdsOf(u.relTenantIds),
       createTime: u.createdAt.toISOString(),
     }));
   },
-  toInsert: async (input) => ({
+  toInsert: async (input, actor) => ({
     ...profile(input),
+    ...tenantColumn(input, actor),
     username: input.username,
     passwordHash: await hashPassword(input.password),
   }),
-  toUpdate: (input) => ({ ...profile(input), updatedAt: new Date() }),
+  toUpdate: (input, actor) => ({ ...profile(input), ...tenantColumn(input, actor), updatedAt: new Date() }),
   async afterWrite(tx, id, input, actor) {
-    if (input.roleIds === undefined && input.departIds === undefined) return;
+    if (input.roleIds === undefined && input.departIds === undefined && input.tenantIds === undefined) return;
     assertMayAssign(actor);
+    if (input.tenantIds !== undefined) {
+      // The column was written with the row (so the answer shows it); an unknown id undoes the change.
+      const wanted = [...new Set(input.tenantIds)];
+      const found = await tx.select({ id: tenants.id }).from(tenants).where(inArray(tenants.id, wanted));
+      if (found.length !== wanted.length) throw badRequest('所选租户不存在', { field: 'tenantIds' });
+    }
     if (input.roleIds !== undefined) {
       const found = await existingIds(tx, 'roles', input.roleIds);
       if (found.length !== new Set(input.roleIds).size) throw badRequest('所选角色不存在（字段 roleIds）');
@@ -118,6 +126,22 @@ function profile(input: UserCreateInput | UserUpdateInput) {
   return { realname, nickname, phone, email, avatar, sex: input.sex ?? null };
 }
 
+/** No tenant means the default one (0), as for every account created without a choice. */
+function tenantColumn(input: UserCreateInput | UserUpdateInput, actor: Actor) {
+  if (input.tenantIds === undefined) return {};
+  assertMayAssign(actor);
+  const ids = [...new Set(input.tenantIds)].sort((a, b) => a - b);
+  return { relTenantIds: ids.length ? ids.join(',') : '0' };
+}
+
+/** `rel_tenant_ids` is the comma list the sign-in reads (spec §4). */
+function tenantIdsOf(relTenantIds: string): number[] {
+  return relTenantIds
+    .split(',')
+    .map((v) => Number.parseInt(v, 10))
+    .filter((v) => Number.isInteger(v) && v >= 0);
+}
+
 function assertMayAssign(actor: Actor) {
-  if (!actor.perms.has(Perm.userAssign)) throw forbidden('没有分配角色与部门的权限');
+  if (!actor.perms.has(Perm.userAssign)) throw forbidden('没有分配角色、部门与租户的权限');
 }

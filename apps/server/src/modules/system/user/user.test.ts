@@ -1,8 +1,8 @@
-import type { Page, UserItem } from '@odp/contracts';
+import { type Page, Perm, type UserItem } from '@odp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logs, roles, users } from '../../../db/schema/index.js';
-import { createDepart, createUser, login, signedIn } from '../../../test/factories.js';
+import { logs, roles, tenants, users } from '../../../db/schema/index.js';
+import { createDepart, createUser, login, signedIn, signedInWith } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 
 let ctx: TestContext;
@@ -117,6 +117,34 @@ describe('PUT /sys/user/edit', () => {
       query: { userid: user.id },
     });
     expect(roleIds.body.result).toEqual([await roleId('reviewer')]);
+  });
+});
+
+describe('tenants of a user', () => {
+  it('sets the tenants the sign-in offers, refuses unknown ones and leaves them when omitted', async () => {
+    await ctx.db.insert(tenants).values({ id: 7, name: '测试租户' }).onConflictDoNothing();
+    const user = await createUser(ctx.db);
+    const edit = (body: Record<string, unknown>, token = adminToken) =>
+      call<UserItem>(ctx, 'PUT', '/sys/user/edit', { token, body: { id: user.id, realname: '多租户', ...body } });
+    const relTenantIds = async () => (await ctx.db.select().from(users).where(eq(users.id, user.id)))[0].relTenantIds;
+
+    const set = await edit({ tenantIds: [7, 0] });
+    expect(set.status).toBe(200);
+    expect(set.body.result.tenantIds).toEqual([0, 7]);
+    expect(await relTenantIds()).toBe('0,7');
+
+    const unknown = await edit({ tenantIds: [0, 99] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('所选租户不存在');
+    expect(await relTenantIds()).toBe('0,7');
+
+    expect((await edit({ realname: '只改姓名' })).status).toBe(200);
+    expect(await relTenantIds()).toBe('0,7');
+
+    // Editing a profile does not include assigning tenants.
+    const { token: editorOnly } = await signedInWith(ctx, [Perm.userEdit]);
+    expect((await edit({ tenantIds: [0] }, editorOnly)).status).toBe(403);
+    expect(await relTenantIds()).toBe('0,7');
   });
 });
 

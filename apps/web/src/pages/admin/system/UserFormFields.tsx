@@ -3,6 +3,7 @@ import { Messages, NewPassword, Perm, UserCreateInput } from '@odp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { systemKeys } from '@/api/system/query-keys';
 import { queryAllRoles } from '@/api/system/role';
+import { listTenants, tenantKeys } from '@/api/system/tenant';
 import { checkOnlyUser } from '@/api/system/user';
 import { DictSelect } from '@/components/DictSelect';
 import { type FormMode, remoteRule, sameAsRule, useCan, zodRule } from '@/components/ResourcePage';
@@ -20,6 +21,7 @@ export type UserFormValues = {
   email?: string | null;
   roleIds?: string[];
   departIds?: string[];
+  tenantIds?: number[];
 };
 
 const field = UserCreateInput.shape;
@@ -28,7 +30,17 @@ const field = UserCreateInput.shape;
 export function UserFormFields({ mode }: { mode: FormMode }) {
   // Roles and departments are sent only by those who may assign them; a form without these fields
   // leaves them out of the request, which the server reads as "unchanged".
-  const mayAssign = useCan()(Perm.userAssign);
+  const can = useCan();
+  const mayAssign = can(Perm.userAssign);
+  // Tenants are offered to those who also administer tenants (the 编辑租户 button of 租户管理, whose
+  // list the options come from); without it the field stays out of the form and of the request.
+  const mayAssignTenants = mayAssign && can(Perm.tenantEdit);
+  const tenants = useQuery({
+    queryKey: tenantKeys.list({ options: true }),
+    queryFn: () => listTenants({ pageNo: 1, pageSize: 100 }),
+    staleTime: 5 * 60_000,
+    enabled: mayAssignTenants,
+  });
   const roles = useQuery({
     queryKey: systemKeys.roles.options,
     queryFn: queryAllRoles,
@@ -97,6 +109,16 @@ export function UserFormFields({ mode }: { mode: FormMode }) {
           <ProForm.Item name="departIds" label="所属部门">
             <DepartTreeSelect multiple placeholder="请选择所属部门" />
           </ProForm.Item>
+          {mayAssignTenants && (
+            <ProFormSelect
+              name="tenantIds"
+              label="所属租户"
+              mode="multiple"
+              placeholder="请选择租户（多个租户时登录需选择）"
+              options={(tenants.data?.records ?? []).map((t) => ({ value: t.id, label: t.name }))}
+              fieldProps={{ loading: tenants.isLoading, optionFilterProp: 'label' }}
+            />
+          )}
         </>
       )}
     </>

@@ -58,7 +58,7 @@ const userView = defineResourceView<UserItem, UserCreateInput, UserUpdateInput, 
   form: {
     width: 760,
     fields: ({ mode }) => <UserFormFields mode={mode} />,
-    initialValues: { roleIds: [], departIds: [] },
+    initialValues: { roleIds: [], departIds: [], tenantIds: [0] },
     // The roles are read afresh: the row may predate a change made elsewhere.
     toValues: async (user) => ({
       username: user.username,
@@ -68,6 +68,7 @@ const userView = defineResourceView<UserItem, UserCreateInput, UserUpdateInput, 
       phone: user.phone,
       email: user.email,
       departIds: user.departIds,
+      tenantIds: user.tenantIds,
       roleIds: await queryUserRole(user.id),
     }),
     // The contract schemas trim, turn blanks into null and drop the confirmation field.
