@@ -281,7 +281,7 @@ describe('PUT /sys/permission/editPermissionRule', () => {
 describe('DELETE /sys/permission/deletePermissionRule', () => {
   it('deletes the rule with the roles’ selections of it, and logs it', async () => {
     const rule = await addRule({ ruleName: '待删除' });
-    const role = await roleWith(ctx.db, []);
+    const role = await roleWith(ctx.db, [Perm.userList, CataloguePerm.list]);
     expect((await select(userMenuId, role.id, [rule.id])).status).toBe(200);
     const res = await call(ctx, 'DELETE', '/sys/permission/deletePermissionRule', {
       token: managerToken,
@@ -307,6 +307,16 @@ describe('DELETE /sys/permission/deletePermissionRule', () => {
 });
 
 describe('role selection: GET /sys/role/datarule/:permissionId/:roleId and POST /sys/role/datarule', () => {
+  it('refuses rules of a menu the role does not hold, writing nothing', async () => {
+    const rule = await addRule({ permissionId: userMenuId });
+    const role = await roleWith(ctx.db, []);
+    const before = await selectionCount();
+    const res = await select(userMenuId, role.id, [rule.id]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('该角色未被授予此菜单，不能选用其数据规则');
+    expect(await selectionCount()).toBe(before);
+  });
+
   it('shows the menu rules with the role’s selection, and replaces the selection for that menu only', async () => {
     const r1 = await addRule({ ruleName: '角色甲' });
     const r2 = await addRule({ ruleName: '角色乙', ruleColumn: 'status', ruleValue: '1' });
@@ -317,7 +327,7 @@ describe('role selection: GET /sys/role/datarule/:permissionId/:roleId and POST 
       ruleConditions: 'IN',
       ruleValue: '1,2',
     });
-    const role = await roleWith(ctx.db, []);
+    const role = await roleWith(ctx.db, [Perm.userList, CataloguePerm.list]);
     expect((await select(catalogueMenuId, role.id, [other.id])).status).toBe(200);
     const saved = await select(userMenuId, role.id, [r1.id, r2.id]);
     expect(saved.status).toBe(200);

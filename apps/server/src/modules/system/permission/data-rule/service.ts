@@ -9,7 +9,9 @@ import {
   type RoleDataRuleResult,
   type SaveRoleDataRuleInput,
 } from '@odp/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../../db/client.js';
+import { rolePermissions } from '../../../../db/schema/index.js';
 import { logOperation } from '../../../../platform/audit/log.js';
 import type { Actor } from '../../../../platform/auth/actor.js';
 import { badRequest, notFound } from '../../../../platform/http/errors.js';
@@ -148,6 +150,15 @@ export async function roleMenuRules(db: Db, permissionId: string, roleId: string
  * Replaces the role's selection among one menu's rules. Rules are read afresh on every list
  * request, so holders of the role see the change with their next call.
  */
+async function roleHoldsMenu(db: Executor, roleId: string, permissionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ roleId: rolePermissions.roleId })
+    .from(rolePermissions)
+    .where(and(eq(rolePermissions.roleId, roleId), eq(rolePermissions.permissionId, permissionId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function saveRoleMenuRules(db: Db, actor: Actor, input: SaveRoleDataRuleInput) {
   const selected = [...new Set(input.dataRuleIds)];
   await db.transaction(async (tx) => {
@@ -158,6 +169,9 @@ export async function saveRoleMenuRules(db: Db, actor: Actor, input: SaveRoleDat
     const ofMenu = new Set(rules.map((r) => r.id));
     if (selected.some((id) => !ofMenu.has(id)))
       throw badRequest('所选规则不属于该菜单（字段 dataRuleIds）', { field: 'dataRuleIds' });
+    // A rule narrows a list the role can open; on a menu the role does not hold it would mean nothing.
+    if (selected.length && !(await roleHoldsMenu(tx, role.id, menu.id)))
+      throw badRequest('该角色未被授予此菜单，不能选用其数据规则', { field: 'dataRuleIds' });
     await replaceRoleSelection(tx, role.id, [...ofMenu], selected);
     await logOperation(tx, actor, {
       content: `角色数据规则：${role.roleName}（${role.roleCode}）在菜单「${menu.name}」选用 ${selected.length} 条规则`,
