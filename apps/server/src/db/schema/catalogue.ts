@@ -168,54 +168,6 @@ export const catalogueRows = pgTable(
   (t) => [primaryKey({ columns: [t.fileId, t.rowNo] })],
 );
 
-/** 编目日志: every transition of either state axis, with who, which department and why. */
-export const catalogueLogs = pgTable(
-  'data_catalog_log',
-  {
-    id: id(),
-    catalogId: uuid('catalog_id')
-      .notNull()
-      .references(() => catalogues.id, { onDelete: 'cascade' }),
-    action: varchar('action', { length: 32 }).notNull(),
-    fromCatalogStatus: smallint('from_catalog_status'),
-    toCatalogStatus: smallint('to_catalog_status'),
-    fromShelfStatus: smallint('from_shelf_status'),
-    toShelfStatus: smallint('to_shelf_status'),
-    comment: varchar('comment', { length: 500 }),
-    userId: uuid('user_id'),
-    username: varchar('username', { length: 64 }),
-    realname: varchar('realname', { length: 64 }),
-    orgCode: varchar('org_code', { length: 64 }),
-    departName: varchar('depart_name', { length: 100 }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('data_catalog_log_catalog_idx').on(t.catalogId, t.createdAt)],
-);
-
-/** 工单: one row per decision a reviewer owes; type 1 待处理 until decided, then 2 已处理. */
-export const workOrders = pgTable(
-  'work_order',
-  {
-    id: id(),
-    catalogId: uuid('catalog_id')
-      .notNull()
-      .references(() => catalogues.id, { onDelete: 'cascade' }),
-    /** catalog (编目审核), upShelf (上架审核), offShelf (下架审核) */
-    orderType: varchar('order_type', { length: 16 }).notNull(),
-    status: smallint('status').notNull().default(1),
-    launchOrgCode: varchar('launch_org_code', { length: 64 }).notNull(),
-    submitterId: uuid('submitter_id'),
-    submitTime: timestamp('submit_time', { withTimezone: true }).notNull().defaultNow(),
-    /** Off-shelf reason (dict early_warning_information), attachment id, remarks. */
-    payload: jsonb('payload'),
-    handlerId: uuid('handler_id'),
-    approvalTime: timestamp('approval_time', { withTimezone: true }),
-    decision: varchar('decision', { length: 8 }),
-    comment: varchar('comment', { length: 500 }),
-  },
-  (t) => [index('work_order_status_idx').on(t.status, t.submitTime), index('work_order_catalog_idx').on(t.catalogId)],
-);
-
 export const catalogueRatings = pgTable(
   'data_catalog_rating',
   {

@@ -2,3 +2,4 @@ export * from './catalogue.js';
 export * from './jobs.js';
 export * from './messages.js';
 export * from './system.js';
+export * from './workflow.js';

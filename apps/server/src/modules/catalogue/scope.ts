@@ -1,26 +1,29 @@
 import { CataloguePerm } from '@odp/contracts';
-import { eq, type SQL, sql } from 'drizzle-orm';
 import { catalogues } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
+import {
+  type DepartmentScope,
+  departmentFilter,
+  NO_DEPART_MESSAGE,
+  ownsDepartment,
+  scopeMessages,
+  seesAllDepartments as seesAll,
+} from '../../platform/auth/scope.js';
 
-/**
- * Data scope of the catalogue (DOMAIN.md §1): reviewers and administrators (holders of
- * catalog:review) see and act on every department; everyone else on their current department only.
- */
-export const seesAllDepartments = (actor: Actor) => actor.perms.has(CataloguePerm.review);
+/** Reviewers and administrators (holders of catalog:review) see and act on every department's entries. */
+export const CATALOGUE_SCOPE: DepartmentScope = {
+  column: catalogues.orgCode,
+  allDepartmentsPermission: CataloguePerm.review,
+};
 
-export const ownsEntry = (actor: Actor, orgCode: string) =>
-  seesAllDepartments(actor) || (actor.orgCode !== null && actor.orgCode === orgCode);
+export const seesAllDepartments = (actor: Actor) => seesAll(actor, CataloguePerm.review);
 
-/** The list filter for the caller's scope; no department means no entries. */
-export function scopeFilter(actor: Actor): SQL | undefined {
-  if (seesAllDepartments(actor)) return undefined;
-  return actor.orgCode ? eq(catalogues.orgCode, actor.orgCode) : sql`false`;
-}
+export const ownsEntry = (actor: Actor, orgCode: string) => ownsDepartment(actor, orgCode, CataloguePerm.review);
+
+export const scopeFilter = (actor: Actor) => departmentFilter(actor, CATALOGUE_SCOPE);
 
 export const ScopeMessages = {
-  notOwn: '只能操作本部门的目录',
-  notOwnView: '只能查看本部门的目录',
-  noDepart: '您尚未归属部门,请确认账号信息',
+  ...scopeMessages('目录'),
+  noDepart: NO_DEPART_MESSAGE,
   notFound: '目录不存在或已被删除',
 } as const;

@@ -4,10 +4,10 @@ import { Perm } from '@odp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { announcements, businessMessages, logs } from '../../db/schema/index.js';
+import { sendBusinessMessage } from '../../platform/messaging/business-message.js';
 import { createUser, signedIn, signedInWith } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { pushes } from '../../test/push-recorder.js';
-import { sendBusinessMessage } from './service.js';
 
 // Records every push while still sending it, to check that writing messages pushes to their addressees.
 vi.mock('../../platform/push/publish.js', async (importActual) =>

@@ -9,7 +9,6 @@ import {
 } from '../system/announcement/repository.js';
 
 export type NewsRow = typeof businessMessages.$inferSelect;
-export type NewsInsert = typeof businessMessages.$inferInsert;
 
 /** The user's live (not deleted) messages. */
 const ownedBy = (userId: string) => and(eq(businessMessages.userId, userId), isNull(businessMessages.deletedAt));
@@ -77,10 +76,6 @@ export async function softDelete(db: Executor, userId: string, ids: string[]): P
     .where(and(ownedBy(userId), inArray(businessMessages.id, ids)))
     .returning({ id: businessMessages.id });
   return rows.length;
-}
-
-export async function insertMessages(db: Executor, rows: NewsInsert[]): Promise<NewsRow[]> {
-  return rows.length ? db.insert(businessMessages).values(rows).returning() : [];
 }
 
 export async function countLiveUsers(db: Executor, ids: string[]): Promise<number> {

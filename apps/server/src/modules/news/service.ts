@@ -13,15 +13,13 @@ import type { Db, Executor } from '../../db/client.js';
 import { logOperation } from '../../platform/audit/log.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest } from '../../platform/http/errors.js';
-import { publishNotice } from '../../platform/push/publish.js';
+import { sendBusinessMessage } from '../../platform/messaging/business-message.js';
 import { paginate } from '../../platform/resource/paging.js';
-import { escapeHtml, sanitizeRichText } from '../../platform/sanitize/html.js';
 import { toNoticeItem } from '../system/announcement/resource.js';
 import {
   countCentre,
   countLiveUsers,
   countUnread,
-  insertMessages,
   markRead,
   type NewsRow,
   selectCentrePage,
@@ -64,46 +62,6 @@ export function newsAsNotice(row: NewsRow): NoticeItem {
     msgCategory: MSG_CATEGORY.system,
     readFlag: row.readFlag,
   };
-}
-
-export type BusinessMessage = {
-  userIds: string[];
-  messageType: string;
-  title: string;
-  /** Rich text, sanitised here; plain text callers pass `text` instead. */
-  content?: string | null;
-  text?: string | null;
-  busId?: string | null;
-  openPage?: string | null;
-  sender: string;
-};
-
-/**
- * Writes one message per addressee and tells the push channel, with the caller's transaction so that
- * the messages and the push commit or roll back with the change that caused them.
- */
-export async function sendBusinessMessage(tx: Executor, message: BusinessMessage): Promise<NewsRow[]> {
-  const userIds = [...new Set(message.userIds)];
-  if (!userIds.length) return [];
-  const content = message.content
-    ? sanitizeRichText(message.content)
-    : message.text
-      ? `<p>${escapeHtml(message.text)}</p>`
-      : '';
-  const rows = await insertMessages(
-    tx,
-    userIds.map((userId) => ({
-      userId,
-      messageType: message.messageType,
-      title: message.title.slice(0, 200),
-      content,
-      busId: message.busId?.slice(0, 64) ?? null,
-      openPage: message.openPage?.slice(0, 255) ?? null,
-      sender: message.sender.slice(0, 64),
-    })),
-  );
-  await publishNotice(tx, { userIds });
-  return rows;
 }
 
 export async function newsPage(db: Db, actor: Actor, query: NewsPageQuery): Promise<Page<NewsItem>> {

@@ -4,7 +4,8 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { logOperation } from '../audit/log.js';
 import type { Actor } from '../auth/actor.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { type DepartmentScope, departmentFilter, scopeMessages } from '../auth/scope.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { type DataRuleTarget, dataRuleCondition } from './data-rules.js';
 import { orderBy, paginate } from './paging.js';
 
@@ -46,18 +47,22 @@ export type ResourceSpec<TRow extends Row, Item, Create, Update extends { id: st
   describe(row: TRow): string;
   /** The menu whose 数据规则 narrow the list, and the columns rules may name (see data-rules.ts). */
   dataRules?: DataRuleTarget;
+  /** Rows belong to a department: others' rows are not listed, shown, changed or deleted. */
+  scope?: DepartmentScope;
 };
 
 export function resourceService<TRow extends Row, Item, Create, Update extends { id: string }, Query extends PageQuery>(
   spec: ResourceSpec<TRow, Item, Create, Update, Query>,
 ) {
   const live = (extra: (SQL | undefined)[] = []) => and(spec.deletedAt ? isNull(spec.deletedAt) : undefined, ...extra);
+  const inScope = (actor: Actor) => (spec.scope ? departmentFilter(actor, spec.scope) : undefined);
+  const notOwn = () => forbidden(scopeMessages(spec.label).notOwn);
 
-  async function findRow(db: Executor, id: string): Promise<TRow | null> {
+  async function findRow(db: Executor, id: string, scope?: SQL): Promise<TRow | null> {
     const [row] = await db
       .select()
       .from(spec.table)
-      .where(live([eq(spec.id, id)]))
+      .where(live([eq(spec.id, id), scope]))
       .limit(1);
     return (row as TRow | undefined) ?? null;
   }
@@ -81,7 +86,7 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
       const rules = spec.dataRules
         ? await dataRuleCondition(db, actor, spec.dataRules.menuPath, spec.dataRules.columns)
         : undefined;
-      const where = live([...spec.filters(query, actor), rules]);
+      const where = live([...spec.filters(query, actor), rules, inScope(actor)]);
       const page = await paginate(
         query,
         (limit, offset) =>
@@ -97,8 +102,9 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
       return { ...page, records: await spec.present(db, page.records) };
     },
 
-    async get(db: Db, id: string): Promise<Item> {
-      const row = await findRow(db, id);
+    /** A row outside the caller's scope is answered as missing: its existence is not disclosed. */
+    async get(db: Db, actor: Actor, id: string): Promise<Item> {
+      const row = await findRow(db, id, inScope(actor));
       if (!row) throw notFound(`${spec.label}不存在或已删除`);
       const [item] = await spec.present(db, [row]);
       return item;
@@ -127,6 +133,7 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
     async update(db: Db, actor: Actor, input: Update): Promise<Item> {
       const row = await db.transaction(async (tx) => {
         if (!(await findRow(tx, input.id))) throw notFound(`${spec.label}不存在或已删除`);
+        if (spec.scope && !(await findRow(tx, input.id, inScope(actor)))) throw notOwn();
         await assertUnique(tx, input, input.id);
         const [updated] = (await tx
           .update(spec.table)
@@ -153,6 +160,14 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
           .from(spec.table)
           .where(live([inArray(spec.id, ids)]))) as TRow[];
         if (rows.length !== ids.length) throw notFound(`部分${spec.label}不存在或已删除`);
+        const scope = inScope(actor);
+        if (scope) {
+          const [{ n }] = await tx
+            .select({ n: count() })
+            .from(spec.table)
+            .where(and(inArray(spec.id, ids), scope));
+          if (n !== ids.length) throw notOwn();
+        }
         if (spec.deletedAt) {
           await tx.update(spec.table).set({ deletedAt: new Date() }).where(inArray(spec.id, ids));
         } else {

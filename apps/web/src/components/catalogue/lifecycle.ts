@@ -51,7 +51,7 @@ export const BATCH_ACTIONS: readonly CatalogueAction[] = ['submit', 'upShelfAppl
 
 export function batchButtons(can: (perm: string) => boolean): LifecycleButton[] {
   const allowed = (t: (typeof TRANSITIONS)[number]) =>
-    can(t.perm) || (t.action === 'delete' && can(CataloguePerm.edit));
+    can(t.permission) || (t.action === 'delete' && can(CataloguePerm.edit));
   return TRANSITIONS.filter((t) => BATCH_ACTIONS.includes(t.action) && allowed(t)).map(toButton);
 }
 

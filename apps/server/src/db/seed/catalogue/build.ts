@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CATALOGUE_MACHINE,
   type CatalogueAction,
   INPUT_FREQUENCY_RULE,
   refusal,
@@ -10,7 +11,7 @@ import {
   type WorkOrderType,
 } from '@odp/contracts';
 import { codePrefix } from '../../../modules/catalogue/code.js';
-import type { catalogueItems, catalogueLogs, catalogues, workOrders } from '../../schema/index.js';
+import type { catalogueItems, catalogues, workflowHistory, workflowTasks } from '../../schema/index.js';
 import { DISTRICTS, MUNICIPAL_DEPARTS } from '../departs.js';
 import { DICTIONARIES } from '../dictionaries.js';
 import { DATASETS } from './datasets/index.js';
@@ -26,8 +27,8 @@ export type PlannedEntry = {
   def: EntryDef;
   row: typeof catalogues.$inferInsert & { id: string; catalogCode: string };
   items: (typeof catalogueItems.$inferInsert)[];
-  logs: (typeof catalogueLogs.$inferInsert)[];
-  orders: (typeof workOrders.$inferInsert)[];
+  logs: (typeof workflowHistory.$inferInsert)[];
+  orders: (typeof workflowTasks.$inferInsert)[];
   owner: SeedUser;
 };
 
@@ -189,7 +190,7 @@ function comment(action: StepAction, rng: Rng, resubmit: boolean): string | null
 function actorOf(action: StepAction, owner: SeedUser, users: SeedUsers): SeedUser {
   if (action === 'delete' || action === 'recover') return users.admin;
   const t = action === 'create' || action === 'update' ? null : transitionOf(action);
-  return t && t.perm === 'catalog:review' ? users.reviewer : owner;
+  return t && t.permission === 'catalog:review' ? users.reviewer : owner;
 }
 
 /** Office hours in China (08:40–17:50), keeping the day. */
@@ -442,7 +443,7 @@ export function planCatalogue(
     let rejectedOnce = false;
     const logs: PlannedEntry['logs'] = [];
     const orders: PlannedEntry['orders'] = [];
-    let open: (typeof workOrders.$inferInsert & { orderType: WorkOrderType }) | null = null;
+    let open: (typeof workflowTasks.$inferInsert & { taskType: WorkOrderType }) | null = null;
 
     for (const [i, step] of steps.entries()) {
       const at = new Date(times[i]);
@@ -456,16 +457,16 @@ export function planCatalogue(
         const t = transitionOf(step.action);
         const refused = refusal(t, state);
         if (refused) throw new Error(`demo entry ${def.name}: ${step.action} refused: ${refused}`);
-        if (t.axis === 'catalog') state.catalogStatus = t.to as number;
+        if (t.axis === 'catalog') state.catalogStatus = Number(t.to);
         else if (t.to === 'previous') state.shelfStatus = beforeDelete ?? ShelfStatus.off;
         else {
           if (t.action === 'delete') beforeDelete = state.shelfStatus;
-          state.shelfStatus = t.to;
+          state.shelfStatus = Number(t.to);
         }
         if (step.action === 'reject') rejectedOnce = true;
         if (step.action === 'upShelfApprove') releaseTime ??= times[i];
         if (step.action === 'offShelfApprove') offShelfAt = times[i];
-        if (t.workOrder && 'opens' in t.workOrder) {
+        if (t.task && 'opens' in t.task) {
           const payload: WorkOrderPayload = { comment: text };
           if (step.action === 'offShelfApply') {
             const [reason, why] = rng.pick(OFF_SHELF);
@@ -474,29 +475,30 @@ export function planCatalogue(
             Object.assign(payload, { comment: why, reason, reasonLabel: offShelfLabel });
           }
           open = {
-            catalogId: id,
-            orderType: t.workOrder.opens,
+            subjectType: CATALOGUE_MACHINE.subject,
+            subjectId: id,
+            taskType: t.task.opens as WorkOrderType,
             status: 1,
-            launchOrgCode: def.org,
+            ownerOrgCode: def.org,
+            assigneeRole: 'reviewer',
             submitterId: actor.id,
             submitTime: at,
             payload,
           };
         }
-        if (t.workOrder && 'decides' in t.workOrder && open) {
-          const decision: WorkOrderDecision = step.action === 'recovery' ? 'recall' : t.workOrder.decision;
+        if (t.task && 'closes' in t.task && open) {
+          const decision: WorkOrderDecision = t.task.decision;
           orders.push({ ...open, status: 2, handlerId: actor.id, approvalTime: at, decision, comment: text });
           open = null;
         }
       }
       const logComment = offShelfLabel ? `【${offShelfLabel}】${text ?? ''}` : text;
       logs.push({
-        catalogId: id,
+        subjectType: CATALOGUE_MACHINE.subject,
+        subjectId: id,
         action: step.action,
-        fromCatalogStatus: step.action === 'create' ? null : from.catalogStatus,
-        toCatalogStatus: state.catalogStatus,
-        fromShelfStatus: step.action === 'create' ? null : from.shelfStatus,
-        toShelfStatus: state.shelfStatus,
+        fromState: step.action === 'create' ? null : { catalog: from.catalogStatus, shelf: from.shelfStatus },
+        toState: { catalog: state.catalogStatus, shelf: state.shelfStatus },
         comment: logComment,
         userId: actor.id,
         username: actor.username,

@@ -4,15 +4,17 @@ import path from 'node:path';
 import { CatalogueCreateInput, INPUT_FREQUENCY_RULE, isPublic } from '@odp/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logColumns } from '../../../modules/catalogue/lifecycle/history.js';
+import { workOrderColumns } from '../../../modules/catalogue/workorder/repository.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import {
   catalogueFiles,
   catalogueItems,
-  catalogueLogs,
   catalogueRows,
   catalogues,
   codeSequences,
-  workOrders,
+  workflowHistory,
+  workflowTasks,
 } from '../../schema/index.js';
 import { seedAccounts, seedDemoCity } from '../demo.js';
 import { DATASETS } from './datasets/index.js';
@@ -142,8 +144,12 @@ describe('demo catalogue of 滨江市', () => {
   });
 
   it('traces each entry in the 编目日志 and opens one work order per pending review', async () => {
-    const logs = await ctx.db.select().from(catalogueLogs).orderBy(asc(catalogueLogs.createdAt));
-    const orders = await ctx.db.select().from(workOrders);
+    const logs = await ctx.db
+      .select(logColumns)
+      .from(workflowHistory)
+      .where(eq(workflowHistory.subjectType, 'catalogue'))
+      .orderBy(asc(workflowHistory.createdAt));
+    const orders = await ctx.db.select(workOrderColumns).from(workflowTasks);
     const expectedOpen: Record<string, string> = { '1/0': 'catalog', '2/1': 'upShelf', '2/3': 'offShelf' };
     for (const e of entries) {
       const trail = logs.filter((l) => l.catalogId === e.id);

@@ -6,12 +6,12 @@ import type { Executor } from '../../client.js';
 import {
   catalogueFiles,
   catalogueItems,
-  catalogueLogs,
   catalogues,
   categories,
   codeSequences,
   users,
-  workOrders,
+  workflowHistory,
+  workflowTasks,
 } from '../../schema/index.js';
 import { KEY_AREA_LABELS, type PlannedEntry, planCatalogue, type SeedUser, type SeedUsers } from './build.js';
 import { DATASETS } from './datasets/index.js';
@@ -92,9 +92,9 @@ export async function seedDemoCatalogue(
     plan.flatMap((p) => p.logs),
     500,
   ))
-    await db.insert(catalogueLogs).values(part);
+    await db.insert(workflowHistory).values(part);
   const orders = plan.flatMap((p) => p.orders);
-  if (orders.length) await db.insert(workOrders).values(orders);
+  if (orders.length) await db.insert(workflowTasks).values(orders);
 
   // New codes from the fill rule continue after the seeded ones.
   const highest = new Map<string, number>();

@@ -1,10 +1,11 @@
 import type { CatalogueDetail, CatalogueItem, CatalogueLogItem, LifecycleResult, Page } from '@odp/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueItems, catalogueLogs, catalogues, categories, logs } from '../../../db/schema/index.js';
+import { catalogueItems, catalogues, categories, logs } from '../../../db/schema/index.js';
 import { createDepart, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { seedCategories } from '../category/seed.js';
+import { logRowsOf } from '../lifecycle/history.js';
 import { createCatalogue, entryInput } from '../test-factories.js';
 
 let ctx: TestContext;
@@ -63,7 +64,7 @@ describe('POST /api/cataLog/save', () => {
       [1, '站点名称'],
       [2, '站点经度'],
     ]);
-    const [log] = await ctx.db.select().from(catalogueLogs).where(eq(catalogueLogs.catalogId, entry.id));
+    const [log] = await logRowsOf(ctx.db, entry.id);
     expect(log).toMatchObject({ action: 'create', toCatalogStatus: 0, toShelfStatus: 0, orgCode: deptA.orgCode });
     const [op] = await ctx.db
       .select()
@@ -172,9 +173,7 @@ describe('POST /api/cataLog/update', () => {
     expect(res.body.result.catalogCode).toBe(created.catalogCode);
     const items = await ctx.db.select().from(catalogueItems).where(eq(catalogueItems.catalogId, created.id));
     expect(items.map((i) => [i.serialNumber, i.name])).toEqual([[1, '新字段']]);
-    const actions = (await ctx.db.select().from(catalogueLogs).where(eq(catalogueLogs.catalogId, created.id))).map(
-      (l) => l.action,
-    );
+    const actions = (await logRowsOf(ctx.db, created.id)).map((l) => l.action);
     expect(actions.sort()).toEqual(['create', 'update']);
   });
 
@@ -302,7 +301,7 @@ describe('copy and delete', () => {
     expect(first.body.result.catalogCode).not.toBe(source.catalogCode);
     expect(first.body.result.dataList.map((d) => d.name)).toEqual(['字段一']);
     expect((await copy(officerA)).body.result.catalogName).toBe(`${source.catalogName}（副本2）`);
-    const [log] = await ctx.db.select().from(catalogueLogs).where(eq(catalogueLogs.catalogId, first.body.result.id));
+    const [log] = await logRowsOf(ctx.db, first.body.result.id);
     expect(log.action).toBe('copy');
     expect((await copy(officerB)).status).toBe(403);
   });

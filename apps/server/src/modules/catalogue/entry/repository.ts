@@ -1,15 +1,8 @@
 import type { DataItemInput } from '@odp/contracts';
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.js';
-import {
-  catalogueFiles,
-  catalogueItems,
-  catalogueLogs,
-  catalogues,
-  categories,
-  departs,
-} from '../../../db/schema/index.js';
+import { catalogueFiles, catalogueItems, catalogues, categories, departs } from '../../../db/schema/index.js';
 
 const { searchVector: _vector, ...entryColumns } = getTableColumns(catalogues);
 
@@ -18,7 +11,6 @@ export { entryColumns };
 /** An entry as services see it: every column but the search vector. */
 export type EntryRow = Omit<typeof catalogues.$inferSelect, 'searchVector'>;
 export type EntryInsert = typeof catalogues.$inferInsert;
-export type LogInsert = typeof catalogueLogs.$inferInsert;
 
 /** One entry; `lock` takes the row lock so that concurrent transitions of it queue. */
 export async function findEntry(db: Executor, id: string, lock = false): Promise<EntryRow | null> {
@@ -141,37 +133,6 @@ export async function departExists(db: Executor, orgCode: string): Promise<boole
     .where(and(eq(departs.orgCode, orgCode), isNull(departs.deletedAt)))
     .limit(1);
   return Boolean(row);
-}
-
-export async function insertLog(db: Executor, values: LogInsert): Promise<void> {
-  await db.insert(catalogueLogs).values({ ...values, comment: values.comment?.slice(0, 500) ?? null });
-}
-
-const { catalogId: _c, ...logColumns } = getTableColumns(catalogueLogs);
-
-export function selectLogs(db: Executor, where: SQL | undefined, limit: number, offset: number) {
-  return db
-    .select({
-      ...logColumns,
-      catalogId: catalogueLogs.catalogId,
-      catalogName: catalogues.catalogName,
-      catalogCode: catalogues.catalogCode,
-    })
-    .from(catalogueLogs)
-    .innerJoin(catalogues, eq(catalogues.id, catalogueLogs.catalogId))
-    .where(where)
-    .orderBy(desc(catalogueLogs.createdAt), desc(catalogueLogs.id))
-    .limit(limit)
-    .offset(offset);
-}
-
-export async function countLogs(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(catalogueLogs)
-    .innerJoin(catalogues, eq(catalogues.id, catalogueLogs.catalogId))
-    .where(where);
-  return Number(row.n);
 }
 
 export async function departNames(db: Executor, orgCodes: string[]): Promise<Map<string, string>> {

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/auth/plugin.js';
 import { ok } from '../../../platform/http/envelope.js';
-import { settle } from '../flow/service.js';
+import { settle } from '../../../platform/workflow/apply.js';
 import {
   copyEntry,
   createEntry,

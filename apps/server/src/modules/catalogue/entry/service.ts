@@ -1,5 +1,6 @@
 import {
   CATALOGUE_LOG_ACTION_LABEL,
+  CATALOGUE_MACHINE,
   CatalogStatus,
   type CatalogueCreateInput,
   type CatalogueDetail,
@@ -16,34 +17,33 @@ import {
 } from '@odp/contracts';
 import { and, desc, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../../db/client.js';
-import { catalogueLogs, catalogues } from '../../../db/schema/index.js';
+import { catalogues } from '../../../db/schema/index.js';
 import { logOperation } from '../../../platform/audit/log.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors.js';
 import { type DataRuleColumns, dataRuleCondition } from '../../../platform/resource/data-rules.js';
 import { orderBy, paginate } from '../../../platform/resource/paging.js';
 import { refreshSearchVector } from '../../../platform/search/vector.js';
+import { forgetSubjects } from '../../../platform/workflow/tasks.js';
 import { nextCatalogCode } from '../code.js';
-import { transitionMany } from '../flow/service.js';
 import { departNameOf, keyAreaLabels } from '../labels.js';
+import { countLogs, type LogAuthor, logColumns, selectLogs, writeLog } from '../lifecycle/history.js';
+import { transitionMany } from '../lifecycle/service.js';
 import { ownsEntry, ScopeMessages, scopeFilter, seesAllDepartments } from '../scope.js';
 import { toDetail, toItem } from './present.js';
 import {
   categoryName,
   countEntries,
-  countLogs,
   deleteEntryRow,
   departExists,
   type EntryRow,
   filesOf,
   findEntry,
   insertEntryRow,
-  insertLog,
   itemsOf,
   nameTaken,
   replaceItems,
   selectEntries,
-  selectLogs,
   updateEntryRow,
 } from './repository.js';
 
@@ -190,33 +190,6 @@ async function assertNameFree(db: Executor, orgCode: string, name: string, excep
 
 async function assertCategory(db: Executor, id: string | null | undefined) {
   if (id && !(await categoryName(db, id))) throw badRequest(EntryMessages.unknownCategory, { field: 'categoryId' });
-}
-
-/** What the caller and their department look like in a 编目日志 row. */
-export type LogAuthor = { actor: Actor; departName: string | null };
-
-async function writeLog(
-  tx: Executor,
-  author: LogAuthor,
-  row: Pick<EntryRow, 'id' | 'catalogStatus' | 'shelfStatus'>,
-  action: CatalogueLogAction,
-  comment: string | null = null,
-  from?: Pick<EntryRow, 'catalogStatus' | 'shelfStatus'>,
-) {
-  await insertLog(tx, {
-    catalogId: row.id,
-    action,
-    fromCatalogStatus: from ? from.catalogStatus : null,
-    toCatalogStatus: row.catalogStatus,
-    fromShelfStatus: from ? from.shelfStatus : null,
-    toShelfStatus: row.shelfStatus,
-    comment,
-    userId: author.actor.userId,
-    username: author.actor.username,
-    realname: author.actor.realname,
-    orgCode: author.actor.orgCode,
-    departName: author.departName,
-  });
 }
 
 /** A database unique violation of the given index (the race the pre-check cannot see). */
@@ -396,6 +369,7 @@ async function deleteDraft(db: Db, actor: Actor, id: string): Promise<string | n
     if (!ownsEntry(actor, row.orgCode)) return ScopeMessages.notOwn;
     if (row.catalogStatus !== CatalogStatus.draft) return 'notDraft';
     await deleteEntryRow(tx, id);
+    await forgetSubjects(tx, CATALOGUE_MACHINE.subject, [id]);
     await logOperation(tx, actor, {
       content: `删除草稿：${row.catalogName}（${row.catalogCode}）`,
       operateType: 'catalog:draftDelete',
@@ -456,7 +430,7 @@ function toLogItem(r: Awaited<ReturnType<typeof selectLogs>>[number]): Catalogue
 /** The 编目日志 of one entry, newest first. */
 export async function logsOfEntry(db: Db, actor: Actor, id: string): Promise<CatalogueLogItem[]> {
   await visibleEntry(db, actor, id);
-  const rows = await selectLogs(db, eq(catalogueLogs.catalogId, id), 1000, 0);
+  const rows = await selectLogs(db, eq(logColumns.catalogId, id), 1000, 0);
   return rows.map(toLogItem);
 }
 
@@ -476,12 +450,12 @@ export async function logPage(db: Db, actor: Actor, q: CatalogueLogQuery): Promi
     scopeFilter(actor),
     q.catalogName ? ilike(catalogues.catalogName, likeOf(q.catalogName)) : undefined,
     q.orgCode ? eq(catalogues.orgCode, q.orgCode) : undefined,
-    q.action ? eq(catalogueLogs.action, q.action) : undefined,
+    q.action ? eq(logColumns.action, q.action) : undefined,
     q.operator
-      ? or(ilike(catalogueLogs.realname, likeOf(q.operator)), ilike(catalogueLogs.username, likeOf(q.operator)))
+      ? or(ilike(logColumns.realname, likeOf(q.operator)), ilike(logColumns.username, likeOf(q.operator)))
       : undefined,
-    q.startTime ? gte(catalogueLogs.createdAt, timeBound(q.startTime, false)) : undefined,
-    q.endTime ? lt(catalogueLogs.createdAt, timeBound(q.endTime, true)) : undefined,
+    q.startTime ? gte(logColumns.createdAt, timeBound(q.startTime, false)) : undefined,
+    q.endTime ? lt(logColumns.createdAt, timeBound(q.endTime, true)) : undefined,
   );
   const page = await paginate(
     q,

@@ -9,13 +9,15 @@ import {
 } from '@odp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessMessages, catalogueLogs, catalogues, logs, workOrders } from '../../../db/schema/index.js';
+import { businessMessages, catalogues, logs, workflowTasks } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { createDepart, createUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
+import { logRowsOf } from '../lifecycle/history.js';
+import { transitionMany } from '../lifecycle/service.js';
 import { actorOfUser, createCatalogue } from '../test-factories.js';
+import { workOrdersOf } from '../workorder/repository.js';
 import { pendingReviewOf } from '../workorder/service.js';
-import { transitionMany } from './service.js';
 
 let ctx: TestContext;
 let depart: { id: string; orgCode: string; departName: string };
@@ -33,8 +35,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const entryState = async (id: string) => (await ctx.db.select().from(catalogues).where(eq(catalogues.id, id)))[0];
-const logsOf = (id: string) => ctx.db.select().from(catalogueLogs).where(eq(catalogueLogs.catalogId, id));
-const ordersOf = (id: string) => ctx.db.select().from(workOrders).where(eq(workOrders.catalogId, id));
+const logsOf = (id: string) => logRowsOf(ctx.db, id);
+const ordersOf = (id: string) => workOrdersOf(ctx.db, id);
 const noticesOf = (id: string) => ctx.db.select().from(businessMessages).where(eq(businessMessages.busId, id));
 
 /** An entry in the given state with the open work order that state implies, submitted by the officer. */
@@ -47,10 +49,12 @@ async function entryIn(catalogStatus: number, shelfStatus: number) {
   });
   const review = pendingReviewOf({ catalogStatus, shelfStatus });
   if (review) {
-    await ctx.db.insert(workOrders).values({
-      catalogId: row.id,
-      orderType: review,
-      launchOrgCode: depart.orgCode,
+    await ctx.db.insert(workflowTasks).values({
+      subjectType: 'catalogue',
+      subjectId: row.id,
+      taskType: review,
+      ownerOrgCode: depart.orgCode,
+      assigneeRole: 'reviewer',
       submitterId: officer.user.id,
     });
   }
@@ -113,20 +117,20 @@ describe('every transition from every state (service, as administrator)', () => 
         departName: depart.departName,
       });
       const orders = await ordersOf(row.id);
-      if (t.workOrder && 'opens' in t.workOrder) {
-        const opens = t.workOrder.opens;
+      if (t.task && 'opens' in t.task) {
+        const opens = t.task.opens;
         const opened = orders.filter((o) => o.status === 1 && o.orderType === opens);
         expect(opened.length, label).toBeGreaterThanOrEqual(1);
         expect(opened.at(-1), label).toMatchObject({ launchOrgCode: depart.orgCode, submitterId: admin.userId });
       }
-      if (t.workOrder && 'decides' in t.workOrder) {
-        const type: WorkOrderType = t.workOrder.decides;
+      if (t.task && 'closes' in t.task) {
+        const type = t.task.closes as WorkOrderType;
         const decided = orders.filter((o) => o.orderType === type);
         if (ordersBefore.some((o) => o.orderType === type)) {
           expect(decided, label).toHaveLength(1);
           expect(decided[0], label).toMatchObject({
             status: 2,
-            decision: t.action === 'recovery' ? 'recall' : t.workOrder.decision,
+            decision: t.action === 'recovery' ? 'recall' : t.task.decision,
             handlerId: admin.userId,
             comment: '测试意见',
           });
@@ -134,7 +138,7 @@ describe('every transition from every state (service, as administrator)', () => 
         }
       }
       const notices = await noticesOf(row.id);
-      const decides = t.workOrder && 'decides' in t.workOrder ? t.workOrder.decides : null;
+      const decides = t.task && 'closes' in t.task ? t.task.closes : null;
       if (DECISION_ACTIONS.includes(t.action) && ordersBefore.some((o) => o.orderType === decides)) {
         expect(notices, label).toHaveLength(1);
         expect(notices[0], label).toMatchObject({
@@ -160,7 +164,8 @@ describe('every transition from every state (service, as administrator)', () => 
 
   it('needs a comment where the table says so', async () => {
     for (const t of TRANSITIONS.filter((x) => x.commentRequired)) {
-      const from = t.axis === 'catalog' ? { c: t.from[0], s: 0 } : { c: CatalogStatus.approved, s: t.from[0] };
+      const from =
+        t.axis === 'catalog' ? { c: Number(t.from[0]), s: 0 } : { c: CatalogStatus.approved, s: Number(t.from[0]) };
       const row = await entryIn(from.c, from.s);
       const result = await transitionMany(ctx.db, admin, [row.id], t.action, { comment: '  ' });
       expect(result.refused[0].reason).toMatch(t.action === 'offShelfApply' ? /下架原因/ : /驳回意见/);

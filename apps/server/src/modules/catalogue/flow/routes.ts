@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/auth/plugin.js';
 import { ok } from '../../../platform/http/envelope.js';
-import { settle, transitionMany } from './service.js';
+import { settle } from '../../../platform/workflow/apply.js';
+import { transitionMany } from '../lifecycle/service.js';
 
 const tags = ['目录流程'];
 
@@ -30,7 +31,7 @@ export async function flowRoutes(fastify: FastifyInstance) {
     app.post(
       route.path,
       {
-        config: { access: t.perm },
+        config: { access: t.permission },
         schema: {
           tags,
           summary: route.summary,

@@ -2,10 +2,11 @@ import type { ImportRowError } from '@odp/contracts';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueItems, catalogueLogs, catalogues } from '../../../db/schema/index.js';
+import { catalogueItems, catalogues } from '../../../db/schema/index.js';
 import { createDepart, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { seedCategories } from '../category/seed.js';
+import { logRowsOf } from '../lifecycle/history.js';
 import { createCatalogue } from '../test-factories.js';
 
 let ctx: TestContext;
@@ -152,7 +153,7 @@ describe('POST /api/cataLog/importExcel', () => {
     ]);
     const [b] = await ctx.db.select().from(catalogues).where(eq(catalogues.catalogName, '导入目录乙'));
     expect(b).toMatchObject({ openType: '2', openCondition: '实名申请' });
-    const [log] = await ctx.db.select().from(catalogueLogs).where(eq(catalogueLogs.catalogId, a.id));
+    const [log] = await logRowsOf(ctx.db, a.id);
     expect(log.action).toBe('import');
   });
 

@@ -1,47 +1,37 @@
-import {
-  CatalogStatus,
-  ShelfStatus,
-  type WorkOrderDecision,
-  type WorkOrderPayload,
-  type WorkOrderType,
-} from '@odp/contracts';
+import { CATALOGUE_MACHINE, CatalogStatus, ShelfStatus } from '@odp/contracts';
 import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.js';
-import { catalogues, departs, users, workOrders } from '../../../db/schema/index.js';
+import { catalogues, departs, users, workflowTasks } from '../../../db/schema/index.js';
 
-export async function openWorkOrder(
-  db: Executor,
-  values: {
-    catalogId: string;
-    orderType: WorkOrderType;
-    launchOrgCode: string;
-    submitterId: string;
-    payload: WorkOrderPayload;
-  },
-) {
-  await db.insert(workOrders).values({ ...values, status: 1 });
-}
+const t = workflowTasks;
 
-/** Closes the open work orders of one kind for an entry; answers who submitted them. */
-export async function decideWorkOrders(
-  db: Executor,
-  catalogId: string,
-  orderType: WorkOrderType,
-  decision: { handlerId: string; decision: WorkOrderDecision; comment: string | null },
-): Promise<(string | null)[]> {
-  const rows = await db
-    .update(workOrders)
-    .set({
-      status: 2,
-      handlerId: decision.handlerId,
-      decision: decision.decision,
-      comment: decision.comment?.slice(0, 500) ?? null,
-      approvalTime: new Date(),
-    })
-    .where(and(eq(workOrders.catalogId, catalogId), eq(workOrders.orderType, orderType), eq(workOrders.status, 1)))
-    .returning({ submitterId: workOrders.submitterId });
-  return rows.map((r) => r.submitterId);
+/** Work orders are the workflow tasks of catalogue entries, joined to their entry. */
+const ofCatalogues = eq(t.subjectType, CATALOGUE_MACHINE.subject);
+
+/** The 工单 columns, read from the workflow tasks. */
+export const workOrderColumns = {
+  id: t.id,
+  catalogId: t.subjectId,
+  orderType: t.taskType,
+  status: t.status,
+  launchOrgCode: t.ownerOrgCode,
+  submitterId: t.submitterId,
+  submitTime: t.submitTime,
+  payload: t.payload,
+  handlerId: t.handlerId,
+  approvalTime: t.approvalTime,
+  decision: t.decision,
+  comment: t.comment,
+};
+
+/** The work orders of one entry, for tests and the seed's checks. */
+export function workOrdersOf(db: Executor, catalogId: string) {
+  return db
+    .select(workOrderColumns)
+    .from(t)
+    .where(and(ofCatalogues, eq(t.subjectId, catalogId)))
+    .orderBy(t.submitTime, t.id);
 }
 
 /** Open work orders count only while their entry is not deleted (a recovered entry's review comes back). */
@@ -59,23 +49,20 @@ export function selectWorkOrders(
 ) {
   return db
     .select({
-      order: workOrders,
+      order: workOrderColumns,
       catalogName: catalogues.catalogName,
       catalogCode: catalogues.catalogCode,
       launchDepartName: departs.departName,
       submitter: submitter.realname,
       handler: handler.realname,
     })
-    .from(workOrders)
-    .innerJoin(catalogues, eq(catalogues.id, workOrders.catalogId))
-    .leftJoin(departs, eq(departs.orgCode, workOrders.launchOrgCode))
-    .leftJoin(submitter, eq(submitter.id, workOrders.submitterId))
-    .leftJoin(handler, eq(handler.id, workOrders.handlerId))
-    .where(where)
-    .orderBy(
-      pending ? desc(workOrders.submitTime) : sql`${workOrders.approvalTime} desc nulls last`,
-      desc(workOrders.id),
-    )
+    .from(t)
+    .innerJoin(catalogues, eq(catalogues.id, t.subjectId))
+    .leftJoin(departs, eq(departs.orgCode, t.ownerOrgCode))
+    .leftJoin(submitter, eq(submitter.id, t.submitterId))
+    .leftJoin(handler, eq(handler.id, t.handlerId))
+    .where(and(ofCatalogues, where))
+    .orderBy(pending ? desc(t.submitTime) : sql`${t.approvalTime} desc nulls last`, desc(t.id))
     .limit(limit)
     .offset(offset);
 }
@@ -83,9 +70,9 @@ export function selectWorkOrders(
 export async function countWorkOrders(db: Executor, where: SQL | undefined): Promise<number> {
   const [row] = await db
     .select({ n: count() })
-    .from(workOrders)
-    .innerJoin(catalogues, eq(catalogues.id, workOrders.catalogId))
-    .where(where);
+    .from(t)
+    .innerJoin(catalogues, eq(catalogues.id, t.subjectId))
+    .where(and(ofCatalogues, where));
   return Number(row.n);
 }
 

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/auth/plugin.js';
 import { ok } from '../../../platform/http/envelope.js';
 import { badRequest } from '../../../platform/http/errors.js';
-import { settle } from '../flow/service.js';
+import { settle } from '../../../platform/workflow/apply.js';
 import { completeByDataIds, listWorkOrders, rejectByDataIds, todoOf } from './service.js';
 
 const tags = ['目录审核'];

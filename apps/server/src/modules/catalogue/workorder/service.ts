@@ -1,11 +1,13 @@
 import {
+  CATALOGUE_MACHINE,
   CatalogStatus,
   CataloguePerm,
   type CatalogueTodo,
+  decisionAction,
   type LifecycleResult,
   type Page,
-  REVIEW_ACTIONS,
   ShelfStatus,
+  TaskStatus,
   WORK_ORDER_DECISION_LABEL,
   WORK_ORDER_TYPE_LABEL,
   type WorkOrderDecision,
@@ -17,12 +19,12 @@ import {
 } from '@odp/contracts';
 import { and, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { catalogues, workOrders } from '../../../db/schema/index.js';
+import { catalogues, workflowTasks } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { paginate } from '../../../platform/resource/paging.js';
 import type { EntryRow } from '../entry/repository.js';
 import { likeOf } from '../entry/service.js';
-import { type ActionPick, transitionMany } from '../flow/service.js';
+import { type EntryPick, transitionMany } from '../lifecycle/service.js';
 import { countWorkOrders, departmentCounts, liveEntry, selectWorkOrders } from './repository.js';
 
 /** The review an entry waits for, judged from its state. */
@@ -33,13 +35,11 @@ export function pendingReviewOf(entry: Pick<EntryRow, 'catalogStatus' | 'shelfSt
   return null;
 }
 
-/** Approve or reject whichever review of the entry is pending, through the one transition function. */
+/** Approve or reject whichever review of the entry is pending, as the machine decides it. */
 const decide =
-  (decision: 'approve' | 'reject'): ActionPick =>
-  (entry) => {
-    const review = pendingReviewOf(entry);
-    return review ? REVIEW_ACTIONS[review][decision] : { refused: WorkOrderMessages.nothingPending };
-  };
+  (decision: 'approve' | 'reject'): EntryPick =>
+  (entry) =>
+    decisionAction(CATALOGUE_MACHINE, entry.state, decision) ?? { refused: WorkOrderMessages.nothingPending };
 
 export function completeByDataIds(db: Db, actor: Actor, dataIds: string[], comment?: string): Promise<LifecycleResult> {
   return transitionMany(db, actor, dataIds, decide('approve'), { comment });
@@ -52,11 +52,11 @@ export function rejectByDataIds(db: Db, actor: Actor, dataIds: string[], comment
 export async function listWorkOrders(db: Db, q: WorkOrderListQuery): Promise<Page<WorkOrderItem>> {
   const pending = q.type === 1;
   const where = and(
-    eq(workOrders.status, q.type),
+    eq(workflowTasks.status, q.type),
     pending ? liveEntry : undefined,
-    q.orderType ? eq(workOrders.orderType, q.orderType) : undefined,
+    q.orderType ? eq(workflowTasks.taskType, q.orderType) : undefined,
     q.catalogName ? ilike(catalogues.catalogName, likeOf(q.catalogName)) : undefined,
-    q.launchOrgCode ? eq(workOrders.launchOrgCode, q.launchOrgCode) : undefined,
+    q.launchOrgCode ? eq(workflowTasks.ownerOrgCode, q.launchOrgCode) : undefined,
   );
   const page = await paginate(
     q,
@@ -76,7 +76,7 @@ export async function listWorkOrders(db: Db, q: WorkOrderListQuery): Promise<Pag
         orderType,
         typeLabel: WORK_ORDER_TYPE_LABEL[orderType] ?? orderType,
         status: r.order.status,
-        launchOrgCode: r.order.launchOrgCode,
+        launchOrgCode: r.order.launchOrgCode ?? '',
         launchDepartName: r.launchDepartName,
         submitter: r.submitter,
         submitTime: r.order.submitTime.toISOString(),
@@ -93,7 +93,7 @@ export async function listWorkOrders(db: Db, q: WorkOrderListQuery): Promise<Pag
 
 /** Work orders waiting for a reviewer: the 目录审核 menu's badge. */
 export function pendingWorkOrderCount(db: Db): Promise<number> {
-  return countWorkOrders(db, and(eq(workOrders.status, 1), liveEntry));
+  return countWorkOrders(db, and(eq(workflowTasks.status, TaskStatus.open), liveEntry));
 }
 
 /** Counters for menu entries by path, for getUserPermissionByToken. */

@@ -1,10 +1,11 @@
 import type { CatalogueDetail, CatalogueTodo, LifecycleResult, Page, WorkOrderItem } from '@odp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessMessages, catalogues, workOrders } from '../../../db/schema/index.js';
+import { businessMessages, catalogues } from '../../../db/schema/index.js';
 import { createDepart, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCatalogue, entryInput } from '../test-factories.js';
+import { workOrdersOf } from './repository.js';
 import { menuBadges, pendingWorkOrderCount } from './service.js';
 
 let ctx: TestContext;
@@ -122,7 +123,7 @@ describe('the review round trip', () => {
     const res = await reject(row.id, '摘要不完整');
     expect(res.status).toBe(200);
     expect((await stateOf(row.id)).catalogStatus).toBe(3);
-    const [order] = await ctx.db.select().from(workOrders).where(eq(workOrders.catalogId, row.id));
+    const [order] = await workOrdersOf(ctx.db, row.id);
     expect(order).toMatchObject({ status: 2, decision: 'reject', comment: '摘要不完整' });
   });
 

@@ -76,7 +76,7 @@ export function jobService(scheduler: Scheduler, runner: Runner) {
       });
     });
     await scheduler.refresh(id);
-    return resource.get(db, id);
+    return resource.get(db, actor, id);
   }
 
   return {

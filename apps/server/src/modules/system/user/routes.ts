@@ -35,7 +35,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(
     '/sys/user/queryById',
     { config: { access: Perm.userList }, schema: { tags, summary: '用户详情', querystring: z.object({ id: Id }) } },
-    async (req) => ok(await userService.get(db, req.query.id)),
+    async (req) => ok(await userService.get(db, actorOf(req), req.query.id)),
   );
 
   app.put(
