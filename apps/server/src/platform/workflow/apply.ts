@@ -181,6 +181,23 @@ export async function applyTransitions<A extends string, R extends SubjectRecord
  * thrown with its status (404 missing, 403 not allowed, 400 otherwise). `after` runs in the same
  * transaction once the state is written, for the record's own changes, and its value is answered.
  */
+export async function applyTransition<A extends string, R extends SubjectRecord, Extra>(
+  db: Db,
+  actor: Actor,
+  adapter: SubjectAdapter<A, R, Extra>,
+  id: string,
+  action: A,
+  input?: TransitionInput<Extra>,
+): Promise<void>;
+export async function applyTransition<A extends string, R extends SubjectRecord, Extra, T>(
+  db: Db,
+  actor: Actor,
+  adapter: SubjectAdapter<A, R, Extra>,
+  id: string,
+  action: A,
+  input: TransitionInput<Extra>,
+  after: (tx: Tx, record: R, next: SubjectState) => Promise<T>,
+): Promise<T>;
 export async function applyTransition<A extends string, R extends SubjectRecord, Extra, T>(
   db: Db,
   actor: Actor,

@@ -1,5 +1,4 @@
 import {
-  ANNOUNCEMENT_ACTIONS,
   type AnnouncementCreateInput,
   type AnnouncementRecord,
   type AnnouncementUpdateInput,
@@ -11,16 +10,14 @@ import {
   NoticeMessages,
   type Page,
   Perm,
-  SEND_STATUS,
-  type SendStatus,
   toPage,
 } from '@odp/contracts';
-import type { Db, Executor, Tx } from '../../../db/client.js';
-import { logOperation } from '../../../platform/audit/log.js';
+import type { Db, Executor } from '../../../db/client.js';
 import { type Actor, can } from '../../../platform/auth/actor.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { publishNotice } from '../../../platform/push/publish.js';
 import { resourceService } from '../../../platform/resource/resource.js';
+import { applyTransition } from '../../../platform/workflow/apply.js';
 import { countUnread as countUnreadNews, selectUnread as selectUnreadNews } from '../../news/repository.js';
 import { newsAsNotice } from '../../news/service.js';
 import {
@@ -39,6 +36,7 @@ import {
   updateAnnouncement,
 } from './repository.js';
 import { announcementColumns, announcementResource, toAnnouncementRecord, toNoticeItem } from './resource.js';
+import { announcementSubject } from './subject.js';
 
 const generic = resourceService(announcementResource);
 
@@ -124,54 +122,29 @@ export async function createAnnouncement(db: Db, actor: Actor, input: Announceme
   return generic.create(db, actor, input);
 }
 
-/** Runs `change` on the locked row when its status allows `action`, else a 400 with `refusal`. */
-async function transition<T>(
-  db: Db,
-  id: string,
-  action: (typeof ANNOUNCEMENT_ACTIONS)[SendStatus][number],
-  refusal: string,
-  change: (tx: Tx, row: AnnouncementRow) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    const row = await findLive(tx, id, true);
-    if (!row) throw notFound(NoticeMessages.notFound);
-    const allowed = ANNOUNCEMENT_ACTIONS[row.sendStatus as SendStatus] ?? [];
-    if (!allowed.includes(action)) throw badRequest(refusal);
-    return change(tx, row);
-  });
+/** The row as the transition left it (the kernel found it live and locked it). */
+async function currentRow(tx: Executor, id: string): Promise<AnnouncementRow> {
+  const row = await findLive(tx, id);
+  if (!row) throw notFound(NoticeMessages.notFound);
+  return row;
 }
 
 export async function editAnnouncement(db: Db, actor: Actor, input: AnnouncementUpdateInput) {
   await assertAudience(db, input);
-  const row = await transition(db, input.id, 'edit', NoticeMessages.editDraftOnly, async (tx) => {
-    const updated = await updateAnnouncement(tx, input.id, announcementColumns(input));
-    await logOperation(tx, actor, { content: `编辑公告：${updated.titile}`, operateType: 'edit', target: input.id });
-    return updated;
-  });
+  const row = await applyTransition(db, actor, announcementSubject, input.id, 'edit', {}, (tx) =>
+    updateAnnouncement(tx, input.id, announcementColumns(input)),
+  );
   return toAnnouncementRecord(row);
 }
 
 export async function deleteAnnouncement(db: Db, actor: Actor, id: string): Promise<void> {
-  await transition(db, id, 'delete', NoticeMessages.deleteDraftOrRevokedOnly, async (tx, row) => {
-    await updateAnnouncement(tx, id, { deletedAt: new Date() });
-    await logOperation(tx, actor, { content: `删除公告：${row.titile}`, operateType: 'delete', target: id });
-  });
+  await applyTransition(db, actor, announcementSubject, id, 'delete');
 }
 
 /** 草稿 → 已发布: stamps the send time and sender, and pushes to the audience on commit. */
 export async function releaseAnnouncement(db: Db, actor: Actor, id: string): Promise<AnnouncementRecord> {
-  const row = await transition(db, id, 'release', NoticeMessages.releaseDraftOnly, async (tx, draft) => {
-    const released = await updateAnnouncement(tx, id, {
-      sendStatus: SEND_STATUS.released,
-      sendTime: new Date(),
-      sender: actor.realname.slice(0, 64),
-      cancelTime: null,
-    });
-    await logOperation(tx, actor, {
-      content: `发布公告：${draft.titile}`,
-      operateType: 'announcement:release',
-      target: id,
-    });
+  const row = await applyTransition(db, actor, announcementSubject, id, 'release', {}, async (tx) => {
+    const released = await currentRow(tx, id);
     await publishNotice(
       tx,
       released.msgType === 'USER' ? { userIds: await resolveAddressees(tx, released) } : { all: true },
@@ -183,14 +156,6 @@ export async function releaseAnnouncement(db: Db, actor: Actor, id: string): Pro
 
 /** 已发布 → 已撤销: the announcement leaves every list and bell at once. */
 export async function revokeAnnouncement(db: Db, actor: Actor, id: string): Promise<AnnouncementRecord> {
-  const row = await transition(db, id, 'revoke', NoticeMessages.revokeReleasedOnly, async (tx, released) => {
-    const revoked = await updateAnnouncement(tx, id, { sendStatus: SEND_STATUS.revoked, cancelTime: new Date() });
-    await logOperation(tx, actor, {
-      content: `撤销公告：${released.titile}`,
-      operateType: 'announcement:revoke',
-      target: id,
-    });
-    return revoked;
-  });
+  const row = await applyTransition(db, actor, announcementSubject, id, 'revoke', {}, (tx) => currentRow(tx, id));
   return toAnnouncementRecord(row);
 }
