@@ -646,4 +646,8 @@ export const DICTIONARIES: readonly DictSeed[] = [
       ['4', '已撤回', 'warning'],
     ],
   ],
+  // Kept by an administrator each year from the State Council's holiday notice; deadlines skip the first
+  // and count the second. Empty until then: deadlines count Monday to Friday.
+  ['legal_holiday', '法定节假日', []],
+  ['adjusted_workday', '调休上班日', []],
 ];

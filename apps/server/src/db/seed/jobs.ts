@@ -38,6 +38,12 @@ export const JOB_SEEDS: {
     description: '每天 04:00 清理超过 24 小时的中断上传和未关联目录的文件',
   },
   {
+    handler: 'workflowDeadlines',
+    cronExpression: '0 */30 * * * *',
+    parameter: { remindBeforeHours: 24 },
+    description: '每 30 分钟提醒 24 小时内到期的待办，标记已逾期的待办并通知办理人',
+  },
+  {
     handler: 'markOverdueCatalogues',
     cronExpression: '0 0 8 * * *',
     parameter: { graceDays: 0 },

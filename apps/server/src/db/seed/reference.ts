@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { seedCategories } from '../../modules/catalogue/category/seed.js';
 import type { Executor } from '../client.js';
-import { checkRules, dictItems, dicts, roles, siteConfig, tenants } from '../schema/index.js';
+import { checkRules, roles, siteConfig, tenants } from '../schema/index.js';
 import { seedDataRules } from './data-rules.js';
-import { DICTIONARIES } from './dictionaries.js';
+import { addMissingDictionaries } from './dictionary-sync.js';
 import { seedFillRules } from './fill-rules.js';
 import { addMissingMenus } from './menu-sync.js';
 import { ROLE_SEEDS } from './roles.js';
@@ -18,21 +18,7 @@ export async function seedReference(db: Executor) {
   await addMissingMenus(db);
   await seedDataRules(db);
 
-  for (const [dictCode, dictName, items] of DICTIONARIES) {
-    const [dict] = await db
-      .insert(dicts)
-      .values({ dictCode, dictName, description: dictName })
-      .returning({ id: dicts.id });
-    await db.insert(dictItems).values(
-      items.map(([itemValue, itemText, itemColor], i) => ({
-        dictId: dict.id,
-        itemValue,
-        itemText,
-        itemColor: itemColor ?? null,
-        sortOrder: i + 1,
-      })),
-    );
-  }
+  await addMissingDictionaries(db);
 
   await db
     .insert(siteConfig)

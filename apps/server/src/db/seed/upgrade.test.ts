@@ -1,10 +1,10 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../client.js';
-import { fillRules, permissions, rolePermissions, roles, scheduledJobs, siteConfig } from '../schema/index.js';
+import { dicts, fillRules, permissions, rolePermissions, roles, scheduledJobs, siteConfig } from '../schema/index.js';
 import { JOB_SEEDS } from './jobs.js';
 import { seedReference } from './reference.js';
-import { REFERENCE_VERSION, upgradeReference } from './upgrade.js';
+import { markReferenceVersion, REFERENCE_VERSION, upgradeReference } from './upgrade.js';
 
 let database: Database;
 beforeEach(async () => {
@@ -50,7 +50,7 @@ describe('reference data upgrades', () => {
     await makeFirstRelease();
     expect(await menusAt(ADDED_IN_2)).toHaveLength(0);
 
-    expect(await upgradeReference(database.db)).toHaveLength(1);
+    expect(await upgradeReference(database.db)).toHaveLength(REFERENCE_VERSION - 1);
     const menus = await menusAt(ADDED_IN_2);
     expect(menus.map((m) => m.path).sort()).toEqual([...ADDED_IN_2].sort());
     const jobMenu = menus.find((m) => m.path === '/system/QuartzJobList');
@@ -82,6 +82,20 @@ describe('reference data upgrades', () => {
       .from(permissions)
       .where(eq(permissions.path, '/system/User'));
     expect(users.n).toBe(1);
+  });
+
+  it('brings a database of version 2 the deadline job and the working-day calendar dictionaries', async () => {
+    const { db } = database;
+    await markReferenceVersion(db, 2);
+    await db.delete(scheduledJobs).where(eq(scheduledJobs.handler, 'workflowDeadlines'));
+    await db.delete(dicts).where(inArray(dicts.dictCode, ['legal_holiday', 'adjusted_workday']));
+    expect(await upgradeReference(db)).toHaveLength(REFERENCE_VERSION - 2);
+    expect(await db.select().from(scheduledJobs).where(eq(scheduledJobs.handler, 'workflowDeadlines'))).toHaveLength(1);
+    const calendars = await db
+      .select({ code: dicts.dictCode })
+      .from(dicts)
+      .where(inArray(dicts.dictCode, ['legal_holiday', 'adjusted_workday']));
+    expect(calendars).toHaveLength(2);
   });
 
   it('runs each step once: what an administrator removes afterwards does not come back', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../client.js';
 import { siteConfig } from '../schema/index.js';
+import { addMissingDictionaries } from './dictionary-sync.js';
 import { seedFillRules } from './fill-rules.js';
 import { seedJobs } from './jobs.js';
 import { addMissingMenus } from './menu-sync.js';
@@ -20,6 +21,14 @@ const STEPS: { version: number; summary: string; apply(db: Executor): Promise<vo
       await addMissingMenus(db);
       await seedJobs(db);
       await seedFillRules(db);
+    },
+  },
+  {
+    version: 3,
+    summary: '待办期限提醒任务，办理时限的法定节假日与调休上班日字典',
+    async apply(db) {
+      await addMissingDictionaries(db);
+      await seedJobs(db);
     },
   },
 ];

@@ -4,6 +4,7 @@ import { markOverdueCatalogues } from './handlers/mark-overdue-catalogues.js';
 import { purgeExpiredCaptchas } from './handlers/purge-expired-captchas.js';
 import { purgeExpiredSessions } from './handlers/purge-expired-sessions.js';
 import { purgeOldLogs } from './handlers/purge-old-logs.js';
+import { workflowDeadlines } from './handlers/workflow-deadlines.js';
 
 export type { JobContext, JobHandler } from './handler.js';
 
@@ -17,6 +18,7 @@ const HANDLERS: readonly JobHandler[] = [
   purgeExpiredCaptchas,
   cleanTemporaryUploads,
   markOverdueCatalogues,
+  workflowDeadlines,
 ];
 
 const byName = new Map(HANDLERS.map((h) => [h.name, h]));

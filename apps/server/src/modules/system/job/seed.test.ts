@@ -27,6 +27,7 @@ describe('seedJobs', () => {
         'purgeExpiredCaptchas',
         'purgeExpiredSessions',
         'purgeOldLogs',
+        'workflowDeadlines',
       ].sort(),
     );
     // Log retention runs daily and keeps at least 180 days.
