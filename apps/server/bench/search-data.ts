@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import type { catalogues } from '../src/db/schema/index.js';
 import { DISTRICTS, MUNICIPAL_DEPARTS } from '../src/db/seed/departs.js';
-import { entryVectorLiteral, loadKeyAreaLabels } from '../src/platform/search/vector.js';
+import { dictLabels } from '../src/modules/catalogue/labels.js';
+import { entryTexts } from '../src/modules/catalogue/search.js';
+import { vectorLiteral } from '../src/platform/search/subject.js';
 
 // --- a deterministic random source, so that every run loads the same data ---------------------
 let seed = 20260501;
@@ -236,13 +238,15 @@ function build(
   const openType = onShelfOpen ? (rand() < 0.8 ? '1' : '2') : pick(['1', '2', '3', '3']);
   const release = new Date(Date.UTC(2020, 0, 1) + Math.floor(rand() * 6 * 365 * 86_400_000));
   const update = new Date(release.getTime() + Math.floor(rand() * 200 * 86_400_000));
-  const literal = entryVectorLiteral({
-    name: catalogName,
-    depart: depart.departName,
-    keyArea: keyAreaLabels[String(keyArea)] ?? '',
-    summary,
-    itemNames: items,
-  });
+  const literal = vectorLiteral(
+    entryTexts({
+      name: catalogName,
+      depart: depart.departName,
+      keyArea: keyAreaLabels[String(keyArea)] ?? '',
+      summary,
+      itemNames: items,
+    }),
+  );
   return {
     entry: {
       catalogCode: `${String(keyArea % 10)}-${String(keyArea).padStart(2, '0')}-${String(Math.floor(i / 10000)).padStart(3, '0')}-${String(i).padStart(6, '0')}`,
@@ -277,7 +281,7 @@ function build(
  * in JS; the GIN index is dropped first and rebuilt after. Returns the timings.
  */
 export async function loadEntries(db: Db, count: number, batch = 1000, onProgress?: (n: number) => void) {
-  const keyAreaLabels = await loadKeyAreaLabels(db);
+  const keyAreaLabels = await dictLabels(db, 'key_areas_type');
   await db.execute(sql`drop index if exists data_catalog_search_idx`);
   const t0 = performance.now();
   const used = new Set<string>();

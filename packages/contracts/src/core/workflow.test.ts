@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addWorkingDays, isWorkingDay } from './calendar.js';
-import { allowedActions, decisionAction, defineMachine, pendingTaskTypes, refusalOf, transitionIn } from './workflow.js';
+import {
+  allowedActions,
+  decisionAction,
+  defineMachine,
+  pendingTaskTypes,
+  refusalOf,
+  transitionIn,
+} from './workflow.js';
 
 const machine = defineMachine({
   subject: 'sample',

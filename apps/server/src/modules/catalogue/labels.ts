@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { departs } from '../../db/schema/index.js';
-import type { KeyAreaLabels } from '../../platform/search/vector.js';
 import { getDictItems } from '../system/dict/service.js';
 
 /** code → label of one dictionary, from the dictionary cache. */
@@ -12,9 +11,6 @@ export async function dictLabels(db: Db, code: string): Promise<Record<string, s
     return {};
   }
 }
-
-/** Key-area names for the search vector; read before a transaction opens (the cache takes the database). */
-export const keyAreaLabels = (db: Db): Promise<KeyAreaLabels> => dictLabels(db, 'key_areas_type');
 
 export async function departNameOf(db: Executor, orgCode: string | null): Promise<string | null> {
   if (!orgCode) return null;

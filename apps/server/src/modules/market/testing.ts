@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { catalogueItems, catalogues } from '../../db/schema/index.js';
-import { loadKeyAreaLabels, refreshSearchVector } from '../../platform/search/vector.js';
+import { refreshSearchIndex } from '../../platform/search/indexer.js';
+import { catalogueSearch } from '../catalogue/search.js';
 
 const uniq = () => randomBytes(4).toString('hex');
 
@@ -45,6 +46,6 @@ export async function createMarketEntry(db: Db, orgCode: string, overrides: Entr
       })),
     );
   }
-  await refreshSearchVector(db, entry.id, await loadKeyAreaLabels(db));
+  await refreshSearchIndex(db, catalogueSearch, [entry.id]);
   return entry;
 }

@@ -20,7 +20,7 @@ function runs(text: string): string[] {
   return text.normalize('NFKC').toLowerCase().match(RUN) ?? [];
 }
 
-type Weight = 'A' | 'B' | 'C' | 'D';
+export type Weight = 'A' | 'B' | 'C' | 'D';
 
 /**
  * Builds a tsvector literal from weighted fields: every adjacent CJK pair (bigram) at the position

@@ -46,7 +46,6 @@ const dictText = (code: string) => {
   return Object.fromEntries(dict[2].map(([value, text]) => [value, text]));
 };
 
-export const KEY_AREA_LABELS: Readonly<Record<string, string>> = dictText('key_areas_type');
 const OFFICES = dictText('business_department');
 const SYSTEMS = dictText('source_system');
 const OFF_SHELF_REASONS = dictText('early_warning_information');

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { catalogueSearch } from '../../../modules/catalogue/search.js';
 import { saveCatalogueFile } from '../../../modules/files/service.js';
-import { refreshSearchVector } from '../../../platform/search/vector.js';
+import { reindexSearchSubject } from '../../../platform/search/indexer.js';
 import { createStorage } from '../../../platform/storage/storage.js';
 import type { Executor } from '../../client.js';
 import {
@@ -13,7 +14,7 @@ import {
   workflowHistory,
   workflowTasks,
 } from '../../schema/index.js';
-import { KEY_AREA_LABELS, type PlannedEntry, planCatalogue, type SeedUser, type SeedUsers } from './build.js';
+import { type PlannedEntry, planCatalogue, type SeedUser, type SeedUsers } from './build.js';
 import { DATASETS } from './datasets/index.js';
 import { toCsv } from './datasets/types.js';
 import { ENTRY_DEFS, type EntryDef } from './entries.js';
@@ -111,7 +112,8 @@ export async function seedDemoCatalogue(
       set: { value: sql`greatest(${codeSequences.value}, excluded.value)` },
     });
 
-  for (const { row } of plan) await refreshSearchVector(db, row.id, KEY_AREA_LABELS);
+  // The entries went in as plain rows, not through the entry service: index them in one pass.
+  await reindexSearchSubject(db, catalogueSearch);
 
   const { files, rows } = await attachDataFiles(db, dataDir, now, plan);
   return { entries: plan.length, files, rows };

@@ -23,13 +23,14 @@ import type { Actor } from '../../../platform/auth/actor.js';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors.js';
 import { type DataRuleColumns, dataRuleCondition } from '../../../platform/resource/data-rules.js';
 import { orderBy, paginate } from '../../../platform/resource/paging.js';
-import { refreshSearchVector } from '../../../platform/search/vector.js';
+import { refreshSearchIndex } from '../../../platform/search/indexer.js';
 import { forgetSubjects } from '../../../platform/workflow/tasks.js';
 import { nextCatalogCode } from '../code.js';
-import { departNameOf, keyAreaLabels } from '../labels.js';
+import { departNameOf } from '../labels.js';
 import { countLogs, type LogAuthor, logColumns, selectLogs, writeLog } from '../lifecycle/history.js';
 import { transitionMany } from '../lifecycle/service.js';
 import { ownsEntry, ScopeMessages, scopeFilter, seesAllDepartments } from '../scope.js';
+import { catalogueSearch } from '../search.js';
 import { toDetail, toItem } from './present.js';
 import {
   categoryName,
@@ -210,7 +211,6 @@ export async function insertEntry(
   author: LogAuthor,
   input: CatalogueCreateInput,
   orgCode: string,
-  labels: Record<string, string>,
   log: { action: CatalogueLogAction; comment?: string | null } = { action: 'create' },
 ): Promise<EntryRow> {
   await assertNameFree(tx, orgCode, input.catalogName);
@@ -226,7 +226,7 @@ export async function insertEntry(
   });
   await replaceItems(tx, row.id, input.dataList);
   await writeLog(tx, author, row, log.action, log.comment ?? null);
-  await refreshSearchVector(tx, row.id, labels);
+  await refreshSearchIndex(tx, catalogueSearch, [row.id]);
   return row;
 }
 
@@ -242,12 +242,11 @@ async function withNameRace<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function createEntry(db: Db, actor: Actor, input: CatalogueCreateInput): Promise<CatalogueDetail> {
-  const labels = await keyAreaLabels(db);
   const author = { actor, departName: await departNameOf(db, actor.orgCode) };
   const row = await withNameRace(() =>
     db.transaction(async (tx) => {
       const orgCode = await departmentFor(tx, actor, input.orgCode);
-      const created = await insertEntry(tx, author, input, orgCode, labels);
+      const created = await insertEntry(tx, author, input, orgCode);
       await logOperation(tx, actor, {
         content: `新建目录：${created.catalogName}（${created.catalogCode}）`,
         operateType: 'catalog:create',
@@ -269,7 +268,6 @@ export function editLock(row: EntryRow): string | null {
 }
 
 export async function updateEntry(db: Db, actor: Actor, input: CatalogueUpdateInput): Promise<CatalogueDetail> {
-  const labels = await keyAreaLabels(db);
   const author = { actor, departName: await departNameOf(db, actor.orgCode) };
   await withNameRace(() =>
     db.transaction(async (tx) => {
@@ -291,7 +289,7 @@ export async function updateEntry(db: Db, actor: Actor, input: CatalogueUpdateIn
         operateType: 'catalog:update',
         target: row.id,
       });
-      await refreshSearchVector(tx, row.id, labels);
+      await refreshSearchIndex(tx, catalogueSearch, [row.id]);
     }),
   );
   return getEntry(db, actor, input.id);
@@ -308,7 +306,6 @@ async function copyName(db: Executor, orgCode: string, name: string): Promise<st
 
 /** Copies an entry with its data items (not its files) as a new draft of the same department. */
 export async function copyEntry(db: Db, actor: Actor, id: string): Promise<CatalogueDetail> {
-  const labels = await keyAreaLabels(db);
   const author = { actor, departName: await departNameOf(db, actor.orgCode) };
   const row = await withNameRace(() =>
     db.transaction(async (tx) => {
@@ -351,7 +348,7 @@ export async function copyEntry(db: Db, actor: Actor, id: string): Promise<Catal
         operateType: 'catalog:copy',
         target: created.id,
       });
-      await refreshSearchVector(tx, created.id, labels);
+      await refreshSearchIndex(tx, catalogueSearch, [created.id]);
       return created;
     }),
   );

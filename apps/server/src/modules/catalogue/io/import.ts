@@ -5,7 +5,7 @@ import { logOperation } from '../../../platform/audit/log.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { badRequest } from '../../../platform/http/errors.js';
 import { insertEntry } from '../entry/service.js';
-import { departNameOf, keyAreaLabels } from '../labels.js';
+import { departNameOf } from '../labels.js';
 import { ScopeMessages, seesAllDepartments } from '../scope.js';
 import {
   type ColumnSpec,
@@ -286,11 +286,10 @@ export async function importEntries(
     );
   }
 
-  const labels = await keyAreaLabels(db);
   const author = { actor, departName: await departNameOf(db, actor.orgCode) };
   await db.transaction(async (tx) => {
     for (const p of parsed) {
-      await insertEntry(tx, author, p.input, p.orgCode, labels, {
+      await insertEntry(tx, author, p.input, p.orgCode, {
         action: 'import',
         comment: `从 ${file.fileName} 导入`,
       });
