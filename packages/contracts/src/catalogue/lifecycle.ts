@@ -1,3 +1,12 @@
+import {
+  allowedActions,
+  defineMachine,
+  type MachineTransition,
+  refusalOf,
+  type SubjectState,
+  transitionIn,
+} from '../core/workflow.js';
+
 /**
  * The two state machines of a catalogue entry (DOMAIN.md §2). The server applies a transition only
  * if it is in this table; the web derives which buttons to show from the same table.
@@ -45,156 +54,173 @@ export type CatalogueAction =
 
 export type WorkOrderType = 'catalog' | 'upShelf' | 'offShelf';
 
-export type Transition = {
-  action: CatalogueAction;
-  label: string;
-  axis: 'catalog' | 'shelf';
-  from: readonly number[];
-  /** 'previous' restores the shelf state recorded at deletion. */
-  to: number | 'previous';
-  perm: string;
-  /** The other axis must be in this state (shelf actions need an approved catalogue). */
-  requiresCatalogStatus?: number;
-  commentRequired?: boolean;
-  /** Opens a reviewer work order of this type, or decides the open one. */
-  workOrder?: { opens: WorkOrderType } | { decides: WorkOrderType; decision: 'approve' | 'reject' };
-  /** Only the department that owns the entry may take it (reviewers act on every department). */
-  ownDepartment?: boolean;
+export const WORK_ORDER_TYPE_LABEL: Record<WorkOrderType, string> = {
+  catalog: '编目审核',
+  upShelf: '上架审核',
+  offShelf: '下架审核',
 };
 
 const { draft, pending, approved, rejected } = CatalogStatus;
 const { off, upPending, on, downPending, down, deleted } = ShelfStatus;
 const P = CataloguePerm;
 
-export const TRANSITIONS: readonly Transition[] = [
-  {
-    action: 'submit',
-    label: '提交审核',
-    axis: 'catalog',
-    from: [draft, rejected],
-    to: pending,
-    perm: P.submit,
-    ownDepartment: true,
-    workOrder: { opens: 'catalog' },
+/** Reviews are owed by the big-data bureau's reviewers. */
+const reviewers = { kind: 'role', role: 'reviewer' } as const;
+const notDeleted = { axis: 'shelf', in: [deleted], refusal: '目录已删除，请先恢复' } as const;
+const REJECT_COMMENT = '请填写驳回意见';
+
+/** The entry's two axes as one machine: 编目状态 (catalog) and 上架状态 (shelf). */
+export const CATALOGUE_MACHINE = defineMachine({
+  subject: 'catalogue',
+  label: '目录',
+  axes: {
+    catalog: { label: '编目状态', states: CATALOG_STATUS_LABEL },
+    shelf: { label: '上架状态', states: SHELF_STATUS_LABEL },
   },
-  {
-    action: 'recovery',
-    label: '撤回',
-    axis: 'catalog',
-    from: [pending],
-    to: draft,
-    perm: P.submit,
-    ownDepartment: true,
-    workOrder: { decides: 'catalog', decision: 'reject' },
-  },
-  {
-    action: 'approve',
-    label: '审核通过',
-    axis: 'catalog',
-    from: [pending],
-    to: approved,
-    perm: P.review,
-    workOrder: { decides: 'catalog', decision: 'approve' },
-  },
-  {
-    action: 'reject',
-    label: '审核不通过',
-    axis: 'catalog',
-    from: [pending],
-    to: rejected,
-    perm: P.review,
-    commentRequired: true,
-    workOrder: { decides: 'catalog', decision: 'reject' },
-  },
-  {
-    action: 'upShelfApply',
-    label: '上架申请',
-    axis: 'shelf',
-    from: [off, down],
-    to: upPending,
-    perm: P.shelf,
-    requiresCatalogStatus: approved,
-    ownDepartment: true,
-    workOrder: { opens: 'upShelf' },
-  },
-  {
-    action: 'upShelfApprove',
-    label: '上架审核通过',
-    axis: 'shelf',
-    from: [upPending],
-    to: on,
-    perm: P.review,
-    workOrder: { decides: 'upShelf', decision: 'approve' },
-  },
-  {
-    action: 'upShelfReject',
-    label: '上架审核驳回',
-    axis: 'shelf',
-    from: [upPending],
-    to: off,
-    perm: P.review,
-    commentRequired: true,
-    workOrder: { decides: 'upShelf', decision: 'reject' },
-  },
-  {
-    action: 'offShelfApply',
-    label: '下架申请',
-    axis: 'shelf',
-    from: [on],
-    to: downPending,
-    perm: P.shelf,
-    ownDepartment: true,
-    commentRequired: true,
-    workOrder: { opens: 'offShelf' },
-  },
-  {
-    action: 'offShelfApprove',
-    label: '下架审核通过',
-    axis: 'shelf',
-    from: [downPending],
-    to: down,
-    perm: P.review,
-    workOrder: { decides: 'offShelf', decision: 'approve' },
-  },
-  {
-    action: 'offShelfReject',
-    label: '下架审核驳回',
-    axis: 'shelf',
-    from: [downPending],
-    to: on,
-    perm: P.review,
-    commentRequired: true,
-    workOrder: { decides: 'offShelf', decision: 'reject' },
-  },
-  { action: 'delete', label: '删除', axis: 'shelf', from: [off, on, down], to: deleted, perm: P.remove },
-  { action: 'recover', label: '恢复', axis: 'shelf', from: [deleted], to: 'previous', perm: P.remove },
-];
+  tasks: WORK_ORDER_TYPE_LABEL,
+  allDepartmentsPermission: P.review,
+  transitions: [
+    {
+      action: 'submit',
+      label: '提交审核',
+      axis: 'catalog',
+      from: [draft, rejected],
+      to: pending,
+      permission: P.submit,
+      ownDepartment: true,
+      blockedWhen: notDeleted,
+      task: { opens: 'catalog', assignee: reviewers },
+    },
+    {
+      action: 'recovery',
+      label: '撤回',
+      axis: 'catalog',
+      from: [pending],
+      to: draft,
+      permission: P.submit,
+      ownDepartment: true,
+      blockedWhen: notDeleted,
+      task: { closes: 'catalog', decision: 'recall' },
+    },
+    {
+      action: 'approve',
+      label: '审核通过',
+      axis: 'catalog',
+      from: [pending],
+      to: approved,
+      permission: P.review,
+      blockedWhen: notDeleted,
+      task: { closes: 'catalog', decision: 'approve' },
+    },
+    {
+      action: 'reject',
+      label: '审核不通过',
+      axis: 'catalog',
+      from: [pending],
+      to: rejected,
+      permission: P.review,
+      commentRequired: true,
+      commentMissing: REJECT_COMMENT,
+      blockedWhen: notDeleted,
+      task: { closes: 'catalog', decision: 'reject' },
+    },
+    {
+      action: 'upShelfApply',
+      label: '上架申请',
+      axis: 'shelf',
+      from: [off, down],
+      to: upPending,
+      permission: P.shelf,
+      requires: { axis: 'catalog', in: [approved], refusal: '目录尚未审核通过，不能上架申请' },
+      ownDepartment: true,
+      task: { opens: 'upShelf', assignee: reviewers },
+    },
+    {
+      action: 'upShelfApprove',
+      label: '上架审核通过',
+      axis: 'shelf',
+      from: [upPending],
+      to: on,
+      permission: P.review,
+      task: { closes: 'upShelf', decision: 'approve' },
+    },
+    {
+      action: 'upShelfReject',
+      label: '上架审核驳回',
+      axis: 'shelf',
+      from: [upPending],
+      to: off,
+      permission: P.review,
+      commentRequired: true,
+      commentMissing: REJECT_COMMENT,
+      task: { closes: 'upShelf', decision: 'reject' },
+    },
+    {
+      action: 'offShelfApply',
+      label: '下架申请',
+      axis: 'shelf',
+      from: [on],
+      to: downPending,
+      permission: P.shelf,
+      ownDepartment: true,
+      commentRequired: true,
+      commentMissing: '请填写下架原因',
+      danger: true,
+      task: { opens: 'offShelf', assignee: reviewers },
+    },
+    {
+      action: 'offShelfApprove',
+      label: '下架审核通过',
+      axis: 'shelf',
+      from: [downPending],
+      to: down,
+      permission: P.review,
+      task: { closes: 'offShelf', decision: 'approve' },
+    },
+    {
+      action: 'offShelfReject',
+      label: '下架审核驳回',
+      axis: 'shelf',
+      from: [downPending],
+      to: on,
+      permission: P.review,
+      commentRequired: true,
+      commentMissing: REJECT_COMMENT,
+      task: { closes: 'offShelf', decision: 'reject' },
+    },
+    {
+      action: 'delete',
+      label: '删除',
+      axis: 'shelf',
+      from: [off, on, down],
+      to: deleted,
+      permission: P.remove,
+      danger: true,
+    },
+    { action: 'recover', label: '恢复', axis: 'shelf', from: [deleted], to: 'previous', permission: P.remove },
+  ] satisfies MachineTransition<CatalogueAction>[],
+});
+
+export type Transition = MachineTransition<CatalogueAction>;
+export const TRANSITIONS: readonly Transition[] = CATALOGUE_MACHINE.transitions;
 
 export type EntryState = { catalogStatus: number; shelfStatus: number };
 
+/** The entry's columns as the machine's state. */
+export const entryState = (s: EntryState): SubjectState => ({ catalog: s.catalogStatus, shelf: s.shelfStatus });
+
 /** Why an action may not be taken on an entry in this state, or null when it may. */
 export function refusal(t: Transition, s: EntryState): string | null {
-  const current = t.axis === 'catalog' ? s.catalogStatus : s.shelfStatus;
-  if (t.axis === 'catalog' && s.shelfStatus === deleted) return '目录已删除，请先恢复';
-  if (!t.from.includes(current)) {
-    const label = t.axis === 'catalog' ? CATALOG_STATUS_LABEL[current] : SHELF_STATUS_LABEL[current];
-    return `当前状态为“${label}”，不能${t.label}`;
-  }
-  if (t.requiresCatalogStatus !== undefined && s.catalogStatus !== t.requiresCatalogStatus) {
-    return `目录尚未审核通过，不能${t.label}`;
-  }
-  return null;
+  return refusalOf(CATALOGUE_MACHINE, t, entryState(s));
 }
 
 export function transitionOf(action: CatalogueAction): Transition {
-  const t = TRANSITIONS.find((x) => x.action === action);
-  if (!t) throw new Error(`unknown action ${action}`);
-  return t;
+  return transitionIn(CATALOGUE_MACHINE, action);
 }
 
 /** Actions a user holding `perms` may take on an entry now: what the row's buttons show. */
 export function availableActions(s: EntryState, perms: ReadonlySet<string>): CatalogueAction[] {
-  return TRANSITIONS.filter((t) => perms.has(t.perm) && refusal(t, s) === null).map((t) => t.action);
+  return allowedActions(CATALOGUE_MACHINE, entryState(s), perms);
 }
 
 /** Editing is locked while any review is pending, and for deleted entries. */

@@ -1,24 +1,16 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
+import { TASK_DECISION_LABEL, type TaskDecision } from '../core/workflow.js';
 import type { CatalogueAction, WorkOrderType } from './lifecycle.js';
 
 export const WORK_ORDER_TYPES = ['catalog', 'upShelf', 'offShelf'] as const;
-export const WORK_ORDER_TYPE_LABEL: Record<WorkOrderType, string> = {
-  catalog: '编目审核',
-  upShelf: '上架审核',
-  offShelf: '下架审核',
-};
 
 /** 1 待处理, 2 已处理 */
 export const WorkOrderStatus = { pending: 1, done: 2 } as const;
 
 /** How a work order was closed: approved or rejected by a reviewer, or withdrawn by the submitter. */
-export type WorkOrderDecision = 'approve' | 'reject' | 'recall';
-export const WORK_ORDER_DECISION_LABEL: Record<WorkOrderDecision, string> = {
-  approve: '通过',
-  reject: '驳回',
-  recall: '已撤回',
-};
+export type WorkOrderDecision = TaskDecision;
+export const WORK_ORDER_DECISION_LABEL = TASK_DECISION_LABEL;
 
 /** The reviewer's approve and reject for each kind of pending review. */
 export const REVIEW_ACTIONS: Record<WorkOrderType, { approve: CatalogueAction; reject: CatalogueAction }> = {

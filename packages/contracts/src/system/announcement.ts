@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
+import { defineMachine, type MachineTransition } from '../core/workflow.js';
+import { Perm } from './permission.js';
 
 /** L 一般消息, M 重要消息, H 紧急消息 */
 export type Priority = 'L' | 'M' | 'H';
@@ -184,13 +186,6 @@ export const MyAnnouncementQuery = PageQuery.extend({
 });
 export type MyAnnouncementQuery = z.infer<typeof MyAnnouncementQuery>;
 
-/** Announcement edits and transitions allowed per status (0 草稿, 1 已发布, 2 已撤销). */
-export const ANNOUNCEMENT_ACTIONS: Record<SendStatus, readonly ('edit' | 'release' | 'revoke' | 'delete')[]> = {
-  '0': ['edit', 'release', 'delete'],
-  '1': ['revoke'],
-  '2': ['delete'],
-};
-
 export const NoticeMessages = {
   notAddressed: '该公告不存在或不是发给您的',
   markedRead: '已读',
@@ -205,3 +200,65 @@ export const NoticeMessages = {
   unknownUsers: '所选用户不存在或已删除',
   unknownDeparts: '所选部门不存在',
 } as const;
+
+export type AnnouncementAction = 'edit' | 'release' | 'revoke' | 'delete';
+
+/**
+ * An announcement's publishing flow (0 草稿 → 1 已发布 → 2 已撤销): editing and deleting are gated
+ * by the same table as releasing and revoking, so the page's buttons and the server agree.
+ */
+export const ANNOUNCEMENT_MACHINE = defineMachine({
+  subject: 'announcement',
+  label: '公告',
+  axes: { sendStatus: { label: '发布状态', states: SEND_STATUS_LABEL } },
+  transitions: [
+    {
+      action: 'edit',
+      label: '编辑',
+      axis: 'sendStatus',
+      from: ['0'],
+      to: 'same',
+      permission: Perm.announcementEdit,
+      refusal: NoticeMessages.editDraftOnly,
+    },
+    {
+      action: 'release',
+      label: '发布',
+      axis: 'sendStatus',
+      from: ['0'],
+      to: '1',
+      permission: Perm.announcementRelease,
+      refusal: NoticeMessages.releaseDraftOnly,
+    },
+    {
+      action: 'revoke',
+      label: '撤销',
+      axis: 'sendStatus',
+      from: ['1'],
+      to: '2',
+      permission: Perm.announcementRelease,
+      refusal: NoticeMessages.revokeReleasedOnly,
+      danger: true,
+    },
+    {
+      action: 'delete',
+      label: '删除',
+      axis: 'sendStatus',
+      from: ['0', '2'],
+      to: 'same',
+      permission: Perm.announcementDelete,
+      refusal: NoticeMessages.deleteDraftOrRevokedOnly,
+      danger: true,
+    },
+  ] satisfies MachineTransition<AnnouncementAction>[],
+});
+
+const actionsIn = (status: SendStatus) =>
+  ANNOUNCEMENT_MACHINE.transitions.filter((t) => t.from.includes(status)).map((t) => t.action);
+
+/** Announcement edits and transitions allowed per status, from the machine. */
+export const ANNOUNCEMENT_ACTIONS: Record<SendStatus, readonly AnnouncementAction[]> = {
+  '0': actionsIn('0'),
+  '1': actionsIn('1'),
+  '2': actionsIn('2'),
+};
