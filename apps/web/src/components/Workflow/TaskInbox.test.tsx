@@ -14,6 +14,9 @@ vi.mock('@/components/ResourcePage/permission', () => ({
 beforeAll(stubAntdDom);
 afterEach(cleanup);
 
+/** A cap on waiting, not a pause: on a loaded machine antd renders slowly. */
+const patient = { timeout: 10_000 };
+
 /** A machine of no record of the project: the inbox reads its task types, permission and comment rule. */
 const DOCUMENT = defineMachine({
   subject: 'document',
@@ -113,7 +116,8 @@ function setup(answer: unknown) {
 /** The first render of a ProTable in jsdom is slow on a busy machine; wait generously. */
 const firstRow = () => screen.findByText('甲文件', { selector: 'a' }, { timeout: 15_000 });
 const rowOf = (name: string) => screen.getByText(name, { selector: 'a' }).closest('tr') as HTMLElement;
-const dialogOf = async (question: string) => (await screen.findByText(question)).closest('.ant-modal') as HTMLElement;
+const dialogOf = async (question: string) =>
+  (await screen.findByText(question, undefined, patient)).closest('.ant-modal') as HTMLElement;
 const click = (element: Element) =>
   act(async () => {
     fireEvent.click(element);
@@ -123,8 +127,8 @@ describe('TaskInboxPage', { timeout: 60_000 }, () => {
   it('lists pending and done tasks with their counts and approves one', async () => {
     const { list, decide } = setup({ succeeded: ['d1'], refused: [] });
     await firstRow();
-    expect(await screen.findByText('待处理（2）')).toBeTruthy();
-    expect(await screen.findByText('已处理（1）')).toBeTruthy();
+    expect(await screen.findByText('待处理（2）', undefined, patient)).toBeTruthy();
+    expect(await screen.findByText('已处理（1）', undefined, patient)).toBeTruthy();
     expect(list).toHaveBeenCalledWith({ pageNo: 1, pageSize: 10 }, 1);
     expect(within(rowOf('甲文件')).getByText('甲文件的说明')).toBeTruthy();
 
@@ -136,11 +140,11 @@ describe('TaskInboxPage', { timeout: 60_000 }, () => {
         .getByText(/^通\s?过$/)
         .closest('button') as HTMLElement,
     );
-    await waitFor(() => expect(decide).toHaveBeenCalledWith('approve', ['d1'], undefined));
-    expect(await screen.findByText('审核通过', { selector: '.ant-message-notice-content *' })).toBeTruthy();
+    await waitFor(() => expect(decide).toHaveBeenCalledWith('approve', ['d1'], undefined), patient);
+    expect(await screen.findByText('审核通过', { selector: '.ant-message-notice-content *' }, patient)).toBeTruthy();
 
     await click(screen.getByText('已处理（1）'));
-    expect(await screen.findByText('缺少附件')).toBeTruthy();
+    expect(await screen.findByText('缺少附件', undefined, patient)).toBeTruthy();
     expect(list).toHaveBeenLastCalledWith({ pageNo: 1, pageSize: 10 }, 2);
     // Done tasks are only viewed.
     expect(within(rowOf('丙文件')).queryByText('通过')).toBeNull();
@@ -151,21 +155,23 @@ describe('TaskInboxPage', { timeout: 60_000 }, () => {
     await firstRow();
     for (const name of ['甲文件', '乙文件'])
       await click(rowOf(name).querySelector('input[type=checkbox]') as HTMLElement);
-    await click(await screen.findByText('批量驳回'));
+    await click(await screen.findByText('批量驳回', undefined, patient));
     const dialog = await dialogOf('已选择 2 条工单，将逐条驳回；不能处理的工单会说明原因。');
     const ok = within(dialog)
       .getByText(/^驳\s?回$/)
       .closest('button') as HTMLElement;
 
     await click(ok);
-    expect(await within(dialog).findByText('请写明退回理由')).toBeTruthy();
+    expect(await within(dialog).findByText('请写明退回理由', undefined, patient)).toBeTruthy();
     expect(decide).not.toHaveBeenCalled();
 
     fireEvent.change(dialog.querySelector('textarea') as HTMLElement, { target: { value: '材料不全' } });
     await click(ok);
-    await waitFor(() => expect(decide).toHaveBeenCalledWith('reject', ['d1', 'd2'], '材料不全'));
-    expect(await screen.findByText('批量驳回结果', { selector: '.ant-modal-confirm-title' })).toBeTruthy();
-    const refused = (await screen.findByText('乙文件', { selector: '.ant-modal td' })).closest('tr') as HTMLElement;
+    await waitFor(() => expect(decide).toHaveBeenCalledWith('reject', ['d1', 'd2'], '材料不全'), patient);
+    expect(await screen.findByText('批量驳回结果', { selector: '.ant-modal-confirm-title' }, patient)).toBeTruthy();
+    const refused = (await screen.findByText('乙文件', { selector: '.ant-modal td' }, patient)).closest(
+      'tr',
+    ) as HTMLElement;
     expect(within(refused).getByText('当前状态为“通过”，不能退回')).toBeTruthy();
   });
 });

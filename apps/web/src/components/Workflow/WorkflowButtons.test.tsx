@@ -21,6 +21,9 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
+/** A cap on waiting, not a pause: on a loaded machine antd renders slowly. */
+const patient = { timeout: 10_000 };
+
 /** A machine of no record of the project: the components know nothing but what it declares. */
 const DOOR = defineMachine({
   subject: 'door',
@@ -69,12 +72,13 @@ const render = (ui: ReactElement) =>
 const buttonNames = () => [...document.querySelectorAll('button')].map((b) => b.textContent?.replace(/\s/g, ''));
 const button = (label: RegExp | string) => screen.getByText(label).closest('button') as HTMLElement;
 const okButton = () => button(/^确\s?定$/);
-const dialogOf = async (question: string) => (await screen.findByText(question)).closest('.ant-modal') as HTMLElement;
+const dialogOf = async (question: string) =>
+  (await screen.findByText(question, undefined, patient)).closest('.ant-modal') as HTMLElement;
 const commentBox = (dialog: HTMLElement) => dialog.querySelector('textarea') as HTMLTextAreaElement;
 /** antd repeats a confirmation's title for screen readers; this is the one shown. */
-const confirmTitle = (text: string) => screen.findByText(text, { selector: '.ant-modal-confirm-title' });
+const confirmTitle = (text: string) => screen.findByText(text, { selector: '.ant-modal-confirm-title' }, patient);
 
-describe('WorkflowButtons', () => {
+describe('WorkflowButtons', { timeout: 30_000 }, () => {
   it('shows only the actions the record allows the user, danger ones in red', () => {
     const run = vi.fn();
     const { unmount } = render(<WorkflowButtons workflow={doorWorkflow(run)} item={north} />);
@@ -106,7 +110,7 @@ describe('WorkflowButtons', () => {
     fireEvent.click(button(/^开\s?锁$/));
     const dialog = await dialogOf('确定对门「北门」开锁吗？');
     fireEvent.click(okButton());
-    expect(await within(dialog).findByText('请写明开锁理由')).toBeTruthy();
+    expect(await within(dialog).findByText('请写明开锁理由', undefined, patient)).toBeTruthy();
     expect(run).not.toHaveBeenCalled();
   });
 
@@ -134,9 +138,9 @@ describe('WorkflowButtons', () => {
       </>,
     );
     fireEvent.click(screen.getByText('上锁'));
-    expect(await screen.findByText('确定对门「南门」上锁吗？')).toBeTruthy();
+    expect(await screen.findByText('确定对门「南门」上锁吗？', undefined, patient)).toBeTruthy();
     fireEvent.click(okButton());
-    expect(await screen.findByText('上锁成功')).toBeTruthy();
+    expect(await screen.findByText('上锁成功', undefined, patient)).toBeTruthy();
     expect(run).toHaveBeenCalledWith('lock', ['d2'], {});
     expect(onDone).toHaveBeenCalledTimes(1);
 
@@ -167,7 +171,7 @@ function BatchBar({
   );
 }
 
-describe('useTransitions in batch', () => {
+describe('useTransitions in batch', { timeout: 30_000 }, () => {
   it('offers the batch actions the user holds, sends the comment and shows each refusal by name', async () => {
     const result: BatchResult = { succeeded: ['d1'], refused: [{ id: 'd2', reason: '当前状态为“开着”，不能开锁' }] };
     const run = vi.fn(async (_action: DoorAction, _ids: string[], _input: TransitionInput) => result);
@@ -186,6 +190,6 @@ describe('useTransitions in batch', () => {
     const refusedRow = screen.getByText('南门').closest('tr');
     expect(refusedRow && within(refusedRow).getByText('当前状态为“开着”，不能开锁')).toBeTruthy();
     expect(within(screen.getByText('北门').closest('tr') as HTMLElement).getByText('成功')).toBeTruthy();
-    await waitFor(() => expect(done).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(done).toHaveBeenCalledTimes(1), patient);
   });
 });
