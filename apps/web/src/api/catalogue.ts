@@ -80,7 +80,7 @@ export const isDirectAction = (action: string): action is CatalogueAction => act
 
 /**
  * Applies a lifecycle action to several entries. The server answers per id; when it refuses them
- * all it answers 400 with the same shape in `result`, which `lifecycleOutcome` reads.
+ * all it answers 400 with the same shape in `result`, which `batchResultOf` reads.
  */
 export function runLifecycle(action: CatalogueAction, input: LifecycleInput) {
   const path = LIFECYCLE_PATHS[action];

@@ -1,6 +1,11 @@
-import { availableActions, CatalogStatus, CataloguePerm, ShelfStatus } from '@odp/contracts';
+import { availableActions, CatalogStatus, CataloguePerm, ShelfStatus, transitionOf } from '@odp/contracts';
 import { describe, expect, it } from 'vitest';
-import { batchButtons, lifecycleButtons, lifecycleOutcome, rowActions } from './lifecycle';
+import { batchButtonsFor, batchResultOf, buttonsFor } from '@/components/Workflow';
+import { commentBoxOf } from '@/components/Workflow/buttons';
+import { BATCH_ACTIONS, CATALOGUE_WORKFLOW, rowActions } from './lifecycle';
+
+const lifecycleButtons = (actions: readonly string[]) => buttonsFor(CATALOGUE_WORKFLOW, actions);
+const batchButtons = (can: (perm: string) => boolean) => batchButtonsFor(CATALOGUE_WORKFLOW, BATCH_ACTIONS, can);
 
 const departmentPerms = new Set<string>([
   CataloguePerm.add,
@@ -24,10 +29,20 @@ describe('lifecycleButtons', () => {
 
   it('asks a reason and a comment for 下架申请 and marks destructive actions', () => {
     const [offShelf] = lifecycleButtons(['offShelfApply']);
-    expect(offShelf).toMatchObject({ label: '下架申请', reasonRequired: true, commentRequired: true, danger: true });
+    expect(offShelf).toMatchObject({ label: '下架申请', danger: true });
+    expect(CATALOGUE_WORKFLOW.dialogs?.offShelfApply?.fields).toBeTruthy();
+    expect(commentBoxOf(CATALOGUE_WORKFLOW, transitionOf('offShelfApply'))).toMatchObject({
+      label: '下架说明',
+      required: true,
+      missing: '请填写下架说明',
+    });
     const [submit] = lifecycleButtons(['submit']);
-    expect(submit).toMatchObject({ reasonRequired: false, commentRequired: false, danger: false });
+    expect(submit).toMatchObject({ danger: false });
+    expect(CATALOGUE_WORKFLOW.dialogs?.submit?.fields).toBeUndefined();
+    expect(commentBoxOf(CATALOGUE_WORKFLOW, transitionOf('submit'))).toMatchObject({ required: false });
     expect(lifecycleButtons(['delete'])[0].danger).toBe(true);
+    // 删除 asks nothing but the confirmation.
+    expect(commentBoxOf(CATALOGUE_WORKFLOW, transitionOf('delete'))).toBe(false);
   });
 
   it('follows each state of a department entry as the contract derives it', () => {
@@ -69,17 +84,17 @@ describe('batchButtons', () => {
   });
 });
 
-describe('lifecycleOutcome', () => {
+describe('batchResultOf', () => {
   const outcome = { succeeded: ['a'], refused: [{ id: 'b', reason: '当前状态为“待审核”，不能提交审核' }] };
 
   it('reads an answer and the result of a refusal of every entry', () => {
-    expect(lifecycleOutcome(outcome)).toEqual(outcome);
-    expect(lifecycleOutcome({ name: 'ApiError', result: outcome })).toEqual(outcome);
+    expect(batchResultOf(outcome)).toEqual(outcome);
+    expect(batchResultOf({ name: 'ApiError', result: outcome })).toEqual(outcome);
   });
 
   it('gives null for any other failure', () => {
-    expect(lifecycleOutcome(new Error('网络错误'))).toBeNull();
-    expect(lifecycleOutcome({ result: { field: 'ids' } })).toBeNull();
-    expect(lifecycleOutcome(null)).toBeNull();
+    expect(batchResultOf(new Error('网络错误'))).toBeNull();
+    expect(batchResultOf({ result: { field: 'ids' } })).toBeNull();
+    expect(batchResultOf(null)).toBeNull();
   });
 });

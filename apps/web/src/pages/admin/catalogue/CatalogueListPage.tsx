@@ -5,10 +5,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { catalogueKeys, copyCatalogue, listCatalogues } from '@/api/catalogue';
 import { CatalogueLogDrawer } from '@/components/catalogue/CatalogueLogTimeline';
-import { useLifecycle } from '@/components/catalogue/LifecycleModal';
-import { batchButtons, lifecycleButtons, rowActions } from '@/components/catalogue/lifecycle';
+import { BATCH_ACTIONS, CATALOGUE_LIST_WORKFLOW } from '@/components/catalogue/lifecycle';
 import { useCatalogueRefresh } from '@/components/catalogue/use-catalogue-refresh';
 import { defineResourceView, type ListParams, ResourcePage, useCan } from '@/components/ResourcePage';
+import { useTransitions } from '@/components/Workflow';
 import { DepartTreeSelect } from '@/pages/admin/system/DepartTreeSelect';
 import { catalogueColumns as col } from './catalogue-columns';
 import { ExportModal } from './ExportModal';
@@ -27,15 +27,18 @@ const TABS: { key: string; label: string; params: Record<string, number> }[] = [
   { key: 'deleted', label: '已删除', params: { shelfStatus: 9 } },
 ];
 
-const target = (item: CatalogueItem) => ({ id: item.id, catalogName: item.catalogName });
-
 /** 目录列表 (/cataloguemanage/list): every entry the user may see, with the actions its state allows. */
 export default function CatalogueListPage() {
   const can = useCan();
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
   const refresh = useCatalogueRefresh();
-  const { start: startLifecycle, element: lifecycleElement } = useLifecycle();
+  const {
+    start: startLifecycle,
+    buttonsOf,
+    batchActions,
+    element: lifecycleElement,
+  } = useTransitions(CATALOGUE_LIST_WORKFLOW);
   const [tab, setTab] = useState('all');
   const [logOf, setLogOf] = useState<CatalogueItem | null>(null);
   const [importing, setImporting] = useState(false);
@@ -65,7 +68,7 @@ export default function CatalogueListPage() {
 
   const view = useMemo(() => {
     const actionsCell = (item: CatalogueItem) => {
-      const buttons = lifecycleButtons(rowActions(item));
+      const buttons = buttonsOf(item);
       const [first, ...rest] = buttons;
       const more: MenuProps['items'] = [
         ...rest.map((b) => ({ key: b.action, label: b.label, danger: b.danger })),
@@ -78,7 +81,7 @@ export default function CatalogueListPage() {
         else if (key === 'copy') copy(item);
         else {
           const button = rest.find((b) => b.action === key);
-          if (button) startLifecycle(button.action, [target(item)]);
+          if (button) startLifecycle(button.action, [item]);
         }
       };
       return (
@@ -94,7 +97,7 @@ export default function CatalogueListPage() {
           {first && (
             <Typography.Link
               type={first.danger ? 'danger' : undefined}
-              onClick={() => startLifecycle(first.action, [target(item)])}
+              onClick={() => startLifecycle(first.action, [item])}
             >
               {first.label}
             </Typography.Link>
@@ -137,16 +140,9 @@ export default function CatalogueListPage() {
         col.updateTime,
       ],
       rowActions: [{ key: 'actions', render: actionsCell }],
-      batchActions: batchButtons(can).map((button) => ({
-        key: button.action,
-        label: `批量${button.label}`,
-        danger: button.danger,
-        open: (rows: CatalogueItem[], done: () => Promise<void>) => {
-          startLifecycle(button.action, rows.map(target), () => void done());
-        },
-      })),
+      batchActions: batchActions(BATCH_ACTIONS),
     });
-  }, [can, navigate, startLifecycle, copy, seesAllDepartments]);
+  }, [can, navigate, startLifecycle, buttonsOf, batchActions, copy, seesAllDepartments]);
 
   const toolbar = (params: ListParams) => [
     can(CataloguePerm.import) && (

@@ -3,8 +3,9 @@ import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { catalogueKeys, deleteDrafts, listDrafts } from '@/api/catalogue';
-import { useLifecycle } from '@/components/catalogue/LifecycleModal';
+import { CATALOGUE_WORKFLOW } from '@/components/catalogue/lifecycle';
 import { defineResourceView, ResourcePage } from '@/components/ResourcePage';
+import { useTransitions } from '@/components/Workflow';
 import { catalogueColumns as col } from './catalogue-columns';
 import { DRAFTS_PATH, entryPath } from './paths';
 
@@ -14,12 +15,10 @@ function failOnRefusal(result: LifecycleResult) {
   throw new Error(`${result.refused.length} 条草稿未删除：${result.refused[0].reason}`);
 }
 
-const target = (item: CatalogueItem) => ({ id: item.id, catalogName: item.catalogName });
-
 /** 草稿箱 (/cataloguemanage/drafts): the department's drafts, to finish, submit or discard. */
 export default function DraftsPage() {
   const navigate = useNavigate();
-  const { start: startLifecycle, element: lifecycleElement } = useLifecycle();
+  const { start: startLifecycle, element: lifecycleElement } = useTransitions(CATALOGUE_WORKFLOW);
 
   const view = useMemo(
     () =>
@@ -52,9 +51,7 @@ export default function DraftsPage() {
           {
             key: 'submit',
             permission: CataloguePerm.submit,
-            render: (item) => (
-              <Typography.Link onClick={() => startLifecycle('submit', [target(item)])}>提交</Typography.Link>
-            ),
+            render: (item) => <Typography.Link onClick={() => startLifecycle('submit', [item])}>提交</Typography.Link>,
           },
         ],
         batchActions: [
@@ -62,7 +59,7 @@ export default function DraftsPage() {
             key: 'submit',
             label: '批量提交',
             permission: CataloguePerm.submit,
-            open: (rows, done) => startLifecycle('submit', rows.map(target), () => void done()),
+            open: (rows, done) => startLifecycle('submit', rows, () => void done()),
           },
         ],
       }),

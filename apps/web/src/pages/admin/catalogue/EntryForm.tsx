@@ -42,12 +42,12 @@ import { DataItemGrid } from '@/components/catalogue/DataItemGrid';
 import { rowIssues } from '@/components/catalogue/data-items';
 import { FileUploader } from '@/components/catalogue/FileUploader';
 import { InputFrequencyInput } from '@/components/catalogue/InputFrequencyInput';
-import { lifecycleOutcome } from '@/components/catalogue/lifecycle';
 import { StatusTags } from '@/components/catalogue/StatusTags';
 import { useCatalogueRefresh } from '@/components/catalogue/use-catalogue-refresh';
 import { DictSelect, useDictOptions } from '@/components/DictSelect';
 import { useCan, zodRule } from '@/components/ResourcePage';
 import { blamedField, isApiError } from '@/components/ResourcePage/errors';
+import { batchResultOf } from '@/components/Workflow';
 import { DepartTreeSelect } from '@/pages/admin/system/DepartTreeSelect';
 import { useSession } from '@/session';
 import { type CatalogueFormValues, emptyValues, fieldErrors, fromDetail, toRawInput } from './form-values';
@@ -210,8 +210,7 @@ function EntryFormBody({ entry, back }: { entry?: CatalogueEntry; back: string }
       const result = await runLifecycle('submit', { ids: [savedId] });
       refusedReason = result.refused[0]?.reason ?? null;
     } catch (error) {
-      refusedReason =
-        lifecycleOutcome(error)?.refused[0]?.reason ?? (error instanceof Error ? error.message : '提交失败');
+      refusedReason = batchResultOf(error)?.refused[0]?.reason ?? (error instanceof Error ? error.message : '提交失败');
     }
     setSaving(null);
     await refresh();

@@ -7,9 +7,10 @@ import { useNavigate } from 'react-router-dom';
 import { catalogueKeys, getCatalogue } from '@/api/catalogue';
 import { CatalogueDetailView } from '@/components/catalogue/CatalogueDetailView';
 import { CatalogueLogDrawer } from '@/components/catalogue/CatalogueLogTimeline';
-import { LifecycleButtons } from '@/components/catalogue/LifecycleButtons';
+import { CATALOGUE_WORKFLOW } from '@/components/catalogue/lifecycle';
 import { StatusTags } from '@/components/catalogue/StatusTags';
 import { useCan } from '@/components/ResourcePage';
+import { WorkflowButtons } from '@/components/Workflow';
 import { entryPath } from './paths';
 
 /** An entry read-only, with the lifecycle actions its state allows. */
@@ -63,7 +64,7 @@ export function EntryView({ id, back }: { id: string; back: string }) {
                 编辑
               </Button>
             )}
-            <LifecycleButtons entry={data} />
+            <WorkflowButtons workflow={CATALOGUE_WORKFLOW} item={data} />
           </Space>
         </div>
       </Card>

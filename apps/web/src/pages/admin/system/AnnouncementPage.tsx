@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ANNOUNCEMENT_ACTIONS, type AnnouncementRecord, Perm } from '@odp/contracts';
+import { ANNOUNCEMENT_MACHINE, type AnnouncementAction, type AnnouncementRecord, Perm } from '@odp/contracts';
 import { Button, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { queryKeys } from '@/api/query-keys';
@@ -11,12 +11,35 @@ import {
   revokeAnnouncement,
 } from '@/api/system/announcement';
 import { defineResourceView, ResourcePage, useCan } from '@/components/ResourcePage';
+import { defineWorkflow, WorkflowButtons } from '@/components/Workflow';
 import { AnnouncementFormDrawer } from './AnnouncementFormDrawer';
 
 const NoticeModal = lazy(() => import('@/components/notice/NoticeModal'));
 
-const allows = (record: AnnouncementRecord, action: (typeof ANNOUNCEMENT_ACTIONS)['0'][number]) =>
-  ANNOUNCEMENT_ACTIONS[record.sendStatus].includes(action);
+/** The transitions sent to the server; 编辑 opens the form instead. */
+const CALLS = { release: releaseAnnouncement, revoke: revokeAnnouncement, delete: deleteAnnouncement };
+const isSent = (action: AnnouncementAction): action is keyof typeof CALLS => action in CALLS;
+
+/** An announcement's buttons follow its 发布状态; each is asked about in place, one at a time. */
+const ANNOUNCEMENT_WORKFLOW = defineWorkflow<AnnouncementRecord, AnnouncementAction>({
+  machine: ANNOUNCEMENT_MACHINE,
+  idOf: (r) => r.id,
+  nameOf: (r) => r.titile,
+  stateOf: (r) => ({ sendStatus: r.sendStatus }),
+  offers: ['release', 'revoke', 'delete'],
+  run: (action, ids) =>
+    isSent(action)
+      ? Promise.all(ids.map((id) => CALLS[action](id)))
+      : Promise.reject(new Error(`不支持的操作：${action}`)),
+  // A release or revoke changes what every bell shows.
+  invalidates: [announcementKeys.all, queryKeys.notices],
+  confirm: 'popconfirm',
+  dialogs: {
+    release: { question: ([r]) => `确定发布“${r?.titile}”吗？发布后通告对象会立即收到。` },
+    revoke: { question: ([r]) => `确定撤销“${r?.titile}”吗？撤销后用户将不再看到该公告。` },
+    delete: { question: ([r]) => `确定删除“${r?.titile}”吗？` },
+  },
+});
 
 function audienceOf(record: AnnouncementRecord) {
   if (record.msgType === 'ALL') return <Tag>全体用户</Tag>;
@@ -96,39 +119,10 @@ function announcementView(open: {
         render: (r) => <Typography.Link onClick={() => open.view(r)}>查看</Typography.Link>,
       },
       {
-        key: 'edit',
-        permission: Perm.announcementEdit,
-        visible: (r) => allows(r, 'edit'),
-        render: (r) => <Typography.Link onClick={() => open.edit(r)}>编辑</Typography.Link>,
-      },
-      {
-        key: 'release',
-        permission: Perm.announcementRelease,
-        visible: (r) => allows(r, 'release'),
-        label: '发布',
-        confirm: (r) => `确定发布“${r.titile}”吗？发布后通告对象会立即收到。`,
-        run: (r) => releaseAnnouncement(r.id),
-        success: '发布成功',
-      },
-      {
-        key: 'revoke',
-        permission: Perm.announcementRelease,
-        visible: (r) => allows(r, 'revoke'),
-        label: '撤销',
-        danger: true,
-        confirm: (r) => `确定撤销“${r.titile}”吗？撤销后用户将不再看到该公告。`,
-        run: (r) => revokeAnnouncement(r.id),
-        success: '撤销成功',
-      },
-      {
-        key: 'delete',
-        permission: Perm.announcementDelete,
-        visible: (r) => allows(r, 'delete'),
-        label: '删除',
-        danger: true,
-        confirm: (r) => `确定删除“${r.titile}”吗？`,
-        run: (r) => deleteAnnouncement(r.id),
-        success: '删除成功',
+        key: 'workflow',
+        render: (r) => (
+          <WorkflowButtons workflow={ANNOUNCEMENT_WORKFLOW} item={r} variant="link" handlers={{ edit: open.edit }} />
+        ),
       },
     ],
     actionWidth: 170,

@@ -1,12 +1,19 @@
-import type { LifecycleResult } from '@odp/contracts';
+import type { BatchResult } from '@odp/contracts';
 import { Alert, type App, Space, Table, Tag } from 'antd';
 
 type ModalApi = ReturnType<typeof App.useApp>['modal'];
 
 type Row = { id: string; name: string; ok: boolean; reason: string };
 
-/** The per-entry outcome of a batch action: which went through, which were refused and why. */
-export function BatchResultTable({ result, nameOf }: { result: LifecycleResult; nameOf: (id: string) => string }) {
+type TableProps = {
+  result: BatchResult;
+  nameOf: (id: string) => string;
+  /** What a record is called, e.g. 目录: the header of the name column. */
+  noun: string;
+};
+
+/** The per-record outcome of a batch: which went through, which were refused and why. */
+export function BatchResultTable({ result, nameOf, noun }: TableProps) {
   const rows: Row[] = [
     ...result.refused.map(({ id, reason }) => ({ id, name: nameOf(id), ok: false, reason })),
     ...result.succeeded.map((id) => ({ id, name: nameOf(id), ok: true, reason: '' })),
@@ -25,7 +32,7 @@ export function BatchResultTable({ result, nameOf }: { result: LifecycleResult; 
         pagination={rows.length > 8 ? { pageSize: 8, size: 'small' } : false}
         dataSource={rows}
         columns={[
-          { title: '目录', dataIndex: 'name', ellipsis: true },
+          { title: noun, dataIndex: 'name', ellipsis: true },
           {
             title: '结果',
             dataIndex: 'ok',
@@ -39,18 +46,15 @@ export function BatchResultTable({ result, nameOf }: { result: LifecycleResult; 
   );
 }
 
-export function showBatchResult(
-  modal: ModalApi,
-  title: string,
-  result: LifecycleResult,
-  nameOf: (id: string) => string,
-) {
+/** Shows the outcome of a batch in a dialog titled `<title>结果`, coloured by how much went through. */
+export function showBatchResult(modal: ModalApi, title: string, props: TableProps) {
+  const { result } = props;
   const show =
     result.refused.length === 0 ? modal.success : result.succeeded.length === 0 ? modal.error : modal.warning;
   show({
     title: `${title}结果`,
     width: 640,
     okText: '知道了',
-    content: <BatchResultTable result={result} nameOf={nameOf} />,
+    content: <BatchResultTable {...props} />,
   });
 }
