@@ -1,11 +1,11 @@
-import type { JobHandler } from './handler.js';
+import type { JobHandler } from '../../../platform/jobs/handler.js';
 import { cleanTemporaryUploads } from './handlers/clean-temporary-uploads.js';
 import { markOverdueCatalogues } from './handlers/mark-overdue-catalogues.js';
 import { purgeExpiredCaptchas } from './handlers/purge-expired-captchas.js';
 import { purgeExpiredSessions } from './handlers/purge-expired-sessions.js';
 import { purgeOldLogs } from './handlers/purge-old-logs.js';
 
-export type { JobContext, JobHandler } from './handler.js';
+export type { JobContext, JobHandler } from '../../../platform/jobs/handler.js';
 
 /**
  * Every handler this server ships, by name. The job table stores only these names; nothing is ever

@@ -13,10 +13,10 @@ import {
   sessions,
   users,
 } from '../../../../db/schema/index.js';
+import type { JobContext } from '../../../../platform/jobs/handler.js';
 import { createStorage, type Storage } from '../../../../platform/storage/storage.js';
 import { createDepart, createUser } from '../../../../test/factories.js';
 import { createTestApp, type TestContext } from '../../../../test/harness.js';
-import type { JobContext } from '../handler.js';
 import { findHandler } from '../registry.js';
 
 const DAY = 86_400_000;
