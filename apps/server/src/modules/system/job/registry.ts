@@ -1,6 +1,6 @@
 import type { JobHandler } from '../../../platform/jobs/handler.js';
+import { markOverdueCatalogues } from '../../catalogue/timeliness/mark-overdue.js';
 import { cleanTemporaryUploads } from './handlers/clean-temporary-uploads.js';
-import { markOverdueCatalogues } from './handlers/mark-overdue-catalogues.js';
 import { purgeExpiredCaptchas } from './handlers/purge-expired-captchas.js';
 import { purgeExpiredSessions } from './handlers/purge-expired-sessions.js';
 import { purgeOldLogs } from './handlers/purge-old-logs.js';

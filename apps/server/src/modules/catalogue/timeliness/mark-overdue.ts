@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { businessMessages, catalogues, departs, userDeparts, users } from '../../../../db/schema/index.js';
-import { defineHandler } from '../../../../platform/jobs/handler.js';
-import { publishNotice } from '../../../../platform/push/publish.js';
+import { businessMessages, catalogues, departs, userDeparts, users } from '../../../db/schema/index.js';
+import { defineHandler } from '../../../platform/jobs/handler.js';
+import { publishNotice } from '../../../platform/push/publish.js';
 
 export const OVERDUE_MESSAGE_TYPE = 'catalogue_overdue';
 
