@@ -118,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
       );
       await api.register(pushRoutes);
-      for (const register of modules) await api.register(register);
+      for (const register of modules.routes) await api.register(register);
     },
     { prefix: config.apiBase },
   );

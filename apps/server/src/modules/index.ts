@@ -1,43 +1,55 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { authRoutes } from './auth/routes.js';
-import { catalogueRoutes } from './catalogue/routes.js';
-import { fileRoutes } from './files/routes.js';
-import { marketRoutes } from './market/routes.js';
-import { newsRoutes } from './news/routes.js';
-import { portalRoutes } from './portal/routes.js';
-import { statsRoutes } from './stats/routes.js';
-import { announcementRoutes } from './system/announcement/routes.js';
-import { checkRoutes } from './system/check/routes.js';
-import { departRoutes } from './system/depart/routes.js';
-import { dictRoutes } from './system/dict/routes.js';
-import { fillRuleRoutes } from './system/fill-rule/routes.js';
-import { jobRoutes } from './system/job/routes.js';
-import { monitorRoutes } from './system/monitor/routes.js';
-import { dataRuleRoutes } from './system/permission/data-rule/routes.js';
-import { pictureRoutes } from './system/picture/routes.js';
-import { roleRoutes } from './system/role/routes.js';
-import { tenantRoutes } from './system/tenant/routes.js';
-import { userRoutes } from './system/user/routes.js';
+import type { ModuleManifest } from '../platform/module.js';
+import { installModules } from '../platform/module-registry.js';
+import { authModule } from './auth/manifest.js';
+import { catalogueModule } from './catalogue/manifest.js';
+import { filesModule } from './files/manifest.js';
+import { marketModule } from './market/manifest.js';
+import { newsModule } from './news/manifest.js';
+import { portalModule } from './portal/manifest.js';
+import { statsModule } from './stats/manifest.js';
+import { announcementModule } from './system/announcement/manifest.js';
+import { checkModule } from './system/check/manifest.js';
+import { departModule } from './system/depart/manifest.js';
+import { departRoleModule } from './system/depart-role/manifest.js';
+import { dictModule } from './system/dict/manifest.js';
+import { fillRuleModule } from './system/fill-rule/manifest.js';
+import { jobModule } from './system/job/manifest.js';
+import { logModule } from './system/log/manifest.js';
+import { systemModule } from './system/manifest.js';
+import { monitorModule } from './system/monitor/manifest.js';
+import { permissionModule } from './system/permission/manifest.js';
+import { pictureModule } from './system/picture/manifest.js';
+import { roleModule } from './system/role/manifest.js';
+import { tenantModule } from './system/tenant/manifest.js';
+import { userModule } from './system/user/manifest.js';
 
-/** Every capability's routes, registered under the API base path in this order. */
-export const modules: FastifyPluginAsync[] = [
-  authRoutes,
-  userRoutes,
-  roleRoutes,
-  dictRoutes,
-  departRoutes,
-  tenantRoutes,
-  announcementRoutes,
-  newsRoutes,
-  checkRoutes,
-  fillRuleRoutes,
-  pictureRoutes,
-  portalRoutes,
-  fileRoutes,
-  marketRoutes,
-  statsRoutes,
-  catalogueRoutes,
-  monitorRoutes,
-  jobRoutes,
-  dataRuleRoutes,
+/**
+ * Every capability of the server, each declared in its own folder's manifest. The order is the order
+ * routes are registered in and job handlers are offered in; menus carry their own order.
+ */
+export const manifests: readonly ModuleManifest[] = [
+  authModule,
+  systemModule,
+  userModule,
+  roleModule,
+  permissionModule,
+  dictModule,
+  departModule,
+  departRoleModule,
+  tenantModule,
+  announcementModule,
+  newsModule,
+  checkModule,
+  fillRuleModule,
+  pictureModule,
+  portalModule,
+  filesModule,
+  marketModule,
+  statsModule,
+  logModule,
+  monitorModule,
+  jobModule,
+  catalogueModule,
 ];
+
+export const modules = installModules(manifests);

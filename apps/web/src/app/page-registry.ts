@@ -1,35 +1,21 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyPage } from './lazy-page';
+import { cataloguePages } from '@/pages/admin/catalogue/pages';
+import { messagePages } from '@/pages/admin/message/pages';
+import { adminPages } from '@/pages/admin/pages';
+import { reviewPages } from '@/pages/admin/review/pages';
+import { systemPages } from '@/pages/admin/system/pages';
 
 /**
- * Back-office pages by the `component` string of the server's menu (a path under src/pages).
- * A menu entry whose component is not listed here gets no route.
+ * Back-office pages by the `component` string of the server's menu (a path under src/pages), as each
+ * area's pages.ts declares them; every page stays its own lazily loaded chunk. A menu entry whose
+ * component is not listed gets no route.
  */
 export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = {
-  'admin/PageHome': lazyPage(() => import('@/pages/admin/PageHome')),
-  'admin/system/UserPage': lazyPage(() => import('@/pages/admin/system/UserPage')),
-  'admin/catalogue/CatalogueListPage': lazyPage(() => import('@/pages/admin/catalogue/CatalogueListPage')),
-  'admin/catalogue/CatalogueFormPage': lazyPage(() => import('@/pages/admin/catalogue/CatalogueFormPage')),
-  'admin/catalogue/DraftsPage': lazyPage(() => import('@/pages/admin/catalogue/DraftsPage')),
-  'admin/catalogue/CatalogueLogPage': lazyPage(() => import('@/pages/admin/catalogue/CatalogueLogPage')),
-  'admin/catalogue/CategoryPage': lazyPage(() => import('@/pages/admin/catalogue/CategoryPage')),
-  'admin/review/WorkOrderPage': lazyPage(() => import('@/pages/admin/review/WorkOrderPage')),
-  'admin/system/LogPage': lazyPage(() => import('@/pages/admin/system/LogPage')),
-  'admin/system/OnlineUserPage': lazyPage(() => import('@/pages/admin/system/OnlineUserPage')),
-  'admin/system/SystemInfoPage': lazyPage(() => import('@/pages/admin/system/SystemInfoPage')),
-  'admin/system/DictPage': lazyPage(() => import('@/pages/admin/system/DictPage')),
-  'admin/system/RolePage': lazyPage(() => import('@/pages/admin/system/RolePage')),
-  'admin/system/QuartzJobPage': lazyPage(() => import('@/pages/admin/system/QuartzJobPage')),
-  'admin/system/PermissionPage': lazyPage(() => import('@/pages/admin/system/PermissionPage')),
-  'admin/system/AnnouncementPage': lazyPage(() => import('@/pages/admin/system/AnnouncementPage')),
-  'admin/message/MessageNotificationPage': lazyPage(() => import('@/pages/admin/message/MessageNotificationPage')),
-  'admin/message/UserAnnouncementPage': lazyPage(() => import('@/pages/admin/message/UserAnnouncementPage')),
-  'admin/message/BellPage': lazyPage(() => import('@/pages/admin/message/BellPage')),
-  'admin/system/DepartPage': lazyPage(() => import('@/pages/admin/system/DepartPage')),
-  'admin/system/TenantPage': lazyPage(() => import('@/pages/admin/system/TenantPage')),
-  'admin/system/FillRulePage': lazyPage(() => import('@/pages/admin/system/FillRulePage')),
-  'admin/system/CheckRulePage': lazyPage(() => import('@/pages/admin/system/CheckRulePage')),
-  'admin/system/PicturePage': lazyPage(() => import('@/pages/admin/system/PicturePage')),
+  ...adminPages,
+  ...cataloguePages,
+  ...reviewPages,
+  ...systemPages,
+  ...messagePages,
 };
 
 /** Tolerates the spellings menus carry over from older systems: a leading slash, `views/`, `/index`, `.vue`. */

@@ -1,7 +1,8 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { modules } from '../../modules/index.js';
+import type { MenuSeed } from '../../platform/module.js';
 import type { Executor } from '../client.js';
 import { permissions, rolePermissions, roles } from '../schema/index.js';
-import { MENU_TREE, type MenuSeed } from './menus.js';
 
 /** Menus and directories are known by their path, buttons by their permission code. */
 function sameEntry(m: MenuSeed, parentId: string | null): SQL | undefined {
@@ -14,7 +15,7 @@ function sameEntry(m: MenuSeed, parentId: string | null): SQL | undefined {
 }
 
 /**
- * Inserts the entries of the menu tree the database does not hold yet, under their parents, granted
+ * Inserts the entries of the modules' menu tree the database does not hold yet, under their parents, granted
  * to the administrator and to the roles the seed names (a child inherits its parent's roles).
  * Entries already present are left as administrators shaped them. Returns how many were added.
  */
@@ -24,7 +25,7 @@ export async function addMissingMenus(db: Executor): Promise<number> {
   );
   const grants: { roleId: string; permissionId: string }[] = [];
   let added = 0;
-  const visit = async (items: MenuSeed[], parentId: string | null, inherited: string[]) => {
+  const visit = async (items: readonly MenuSeed[], parentId: string | null, inherited: string[]) => {
     for (const [sortNo, m] of items.entries()) {
       const granted = m.roles ?? inherited;
       let [row] = await db.select({ id: permissions.id }).from(permissions).where(sameEntry(m, parentId)).limit(1);
@@ -54,7 +55,7 @@ export async function addMissingMenus(db: Executor): Promise<number> {
       if (m.children) await visit(m.children, row.id, granted);
     }
   };
-  await visit(MENU_TREE, null, []);
+  await visit(modules.menuTree, null, []);
   if (grants.length) await db.insert(rolePermissions).values(grants).onConflictDoNothing();
   return added;
 }

@@ -1,37 +1,18 @@
 import { eq } from 'drizzle-orm';
+import { modules } from '../../modules/index.js';
 import type { Db, Executor } from '../client.js';
 import { siteConfig } from '../schema/index.js';
-import { addMissingDictionaries } from './dictionary-sync.js';
-import { seedFillRules } from './fill-rules.js';
-import { seedJobs } from './jobs.js';
 import { addMissingMenus } from './menu-sync.js';
 
 const VERSION_KEY = 'reference_version';
 
 /**
- * Reference data that later releases add, for databases seeded before them: each step runs once, in
- * order, and the version reached is kept in sys_config, so that what an administrator removes later
- * does not come back at the next start. A fresh database is seeded at the latest version.
+ * Reference data that later releases add, for databases seeded before them (the modules' manifests
+ * declare the steps): each step runs once, in order, and the version reached is kept in sys_config, so
+ * that what an administrator removes later does not come back at the next start. A fresh database is
+ * seeded at the latest version.
  */
-const STEPS: { version: number; summary: string; apply(db: Executor): Promise<void> }[] = [
-  {
-    version: 2,
-    summary: '系统管理（部门、租户、规则、轮播图、公告、定时任务）与消息中心的菜单，维护任务与填值规则',
-    async apply(db) {
-      await addMissingMenus(db);
-      await seedJobs(db);
-      await seedFillRules(db);
-    },
-  },
-  {
-    version: 3,
-    summary: '待办期限提醒任务，办理时限的法定节假日与调休上班日字典',
-    async apply(db) {
-      await addMissingDictionaries(db);
-      await seedJobs(db);
-    },
-  },
-];
+const STEPS = modules.referenceSteps;
 
 export const REFERENCE_VERSION = Math.max(...STEPS.map((s) => s.version));
 
@@ -54,7 +35,7 @@ export async function upgradeReference(db: Db): Promise<string[]> {
   const from = await currentVersion(db);
   for (const step of STEPS.filter((s) => s.version > from)) {
     await db.transaction(async (tx) => {
-      await step.apply(tx);
+      await step.apply(tx, { addMissingMenus });
       await markReferenceVersion(tx, step.version);
     });
     applied.push(step.summary);

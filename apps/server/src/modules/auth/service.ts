@@ -17,7 +17,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/auth/password.js';
 import { createSession, revokeSession, revokeUserSessions } from '../../platform/auth/sessions.js';
 import { badRequest, forbidden } from '../../platform/http/errors.js';
-import { menuBadges } from '../catalogue/workorder/service.js';
+import { installedModules } from '../../platform/module-registry.js';
 import { selectDepartsOfUser as departsOfUser } from '../system/depart/repository.js';
 import { loadAllDictItems } from '../system/dict/service.js';
 import { tenantsByIds } from '../system/tenant/service.js';
@@ -113,7 +113,7 @@ export async function logout(db: Db, actor: Actor) {
 
 export async function userPermissions(db: Db, actor: Actor): Promise<UserPermissionResult> {
   const [granted, all] = await Promise.all([grantedPermissionRows(db, actor.userId), allPermissionRows(db)]);
-  const counters = Object.fromEntries(Object.entries(menuBadges).map(([path, count]) => [path, () => count(db)]));
+  const counters = Object.fromEntries([...installedModules().badges].map(([path, count]) => [path, () => count(db)]));
   return { menu: await withBadges(buildMenuTree(granted), counters), ...buildAuth(granted, all) };
 }
 

@@ -96,11 +96,6 @@ export function pendingWorkOrderCount(db: Db): Promise<number> {
   return countWorkOrders(db, and(eq(workflowTasks.status, TaskStatus.open), liveEntry));
 }
 
-/** Counters for menu entries by path, for getUserPermissionByToken. */
-export const menuBadges: Record<string, (db: Db) => Promise<number>> = {
-  '/review/catalogue': pendingWorkOrderCount,
-};
-
 /** The home page's pending work: reviews for reviewers, the department's entries needing attention. */
 export async function todoOf(db: Db, actor: Actor): Promise<CatalogueTodo> {
   const pendingReview = actor.perms.has(CataloguePerm.workOrder) ? await pendingWorkOrderCount(db) : 0;

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMessages, catalogues } from '../../../db/schema/index.js';
 import { createDepart, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
+import { menuBadges } from '../manifest.js';
 import { createCatalogue, entryInput } from '../test-factories.js';
 import { workOrdersOf } from './repository.js';
-import { menuBadges, pendingWorkOrderCount } from './service.js';
+import { pendingWorkOrderCount } from './service.js';
 
 let ctx: TestContext;
 let depart: { id: string; orgCode: string; departName: string };

@@ -3,8 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/auth/plugin.js';
 import { ok } from '../../../platform/http/envelope.js';
-import { departRoleRoutes } from '../depart-role/routes.js';
-import { departAdminRoutes } from './admin-routes.js';
 import { departIdTree, departsOfUser, departTree, govAreas, searchDeparts } from './service.js';
 
 const tags = ['部门管理'];
@@ -50,7 +48,4 @@ export async function departRoutes(fastify: FastifyInstance) {
     { config: { access: 'login' }, schema: { tags, summary: '用户所属部门', querystring: DepartListQuery } },
     async (req) => ok(await departsOfUser(db, actorOf(req), req.query.userName)),
   );
-
-  await app.register(departAdminRoutes);
-  await app.register(departRoleRoutes);
 }

@@ -1,33 +1,16 @@
-import type { JobHandler } from './handler.js';
-import { cleanTemporaryUploads } from './handlers/clean-temporary-uploads.js';
-import { markOverdueCatalogues } from './handlers/mark-overdue-catalogues.js';
-import { purgeExpiredCaptchas } from './handlers/purge-expired-captchas.js';
-import { purgeExpiredSessions } from './handlers/purge-expired-sessions.js';
-import { purgeOldLogs } from './handlers/purge-old-logs.js';
-import { workflowDeadlines } from './handlers/workflow-deadlines.js';
+import type { JobHandler } from '../../../platform/jobs/handler.js';
+import { installedModules } from '../../../platform/module-registry.js';
 
-export type { JobContext, JobHandler } from './handler.js';
+export type { JobContext, JobHandler } from '../../../platform/jobs/handler.js';
 
 /**
- * Every handler this server ships, by name. The job table stores only these names; nothing is ever
- * loaded by a name read from the database.
+ * The handlers the modules' manifests ship, by name. The job table stores only these names; nothing
+ * is ever loaded by a name read from the database.
  */
-const HANDLERS: readonly JobHandler[] = [
-  purgeOldLogs,
-  purgeExpiredSessions,
-  purgeExpiredCaptchas,
-  cleanTemporaryUploads,
-  markOverdueCatalogues,
-  workflowDeadlines,
-];
-
-const byName = new Map(HANDLERS.map((h) => [h.name, h]));
-
 export function findHandler(name: string): JobHandler | undefined {
-  // A Map, not an object literal: a stored name such as `constructor` finds nothing.
-  return byName.get(name);
+  return installedModules().jobs.get(name);
 }
 
 export function listHandlers(): readonly JobHandler[] {
-  return HANDLERS;
+  return [...installedModules().jobs.values()];
 }

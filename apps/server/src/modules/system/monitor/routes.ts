@@ -3,14 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/auth/plugin.js';
 import { ok } from '../../../platform/http/envelope.js';
-import { logRoutes } from '../log/routes.js';
 import { forceLogout, onlineUsers, systemInfo } from './service.js';
 
 const tags = ['系统监控'];
 
-/** Monitoring: online users and system information, plus the log routes (one entry in the module list). */
+/** Monitoring: online users and system information. */
 export async function monitorRoutes(fastify: FastifyInstance) {
-  await fastify.register(logRoutes);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database, config } = app.deps;
 

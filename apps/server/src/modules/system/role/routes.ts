@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../../platform/http/envelope.js';
 import { registerCrudRoutes } from '../../../platform/resource/routes.js';
-import { permissionRoutes } from '../permission/routes.js';
 import { allRoles, deleteRole, roleService, roleTreeList } from './service.js';
 
 const tags = ['角色管理'];
@@ -34,7 +33,4 @@ export async function roleRoutes(fastify: FastifyInstance) {
     // Deleting differs: built-in roles and roles still held stay.
     handlers: { ...roleService, remove: deleteRole },
   });
-
-  // Granting menus and buttons to roles lives with the menus; registered here so the module list stays as it is.
-  await app.register(permissionRoutes);
 }

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { catalogueFiles } from '../../../../db/schema/index.js';
+import { defineHandler } from '../../../../platform/jobs/handler.js';
 import { STORED_EXTS } from '../../../../platform/storage/storage.js';
-import { defineHandler } from '../handler.js';
 
 const HOUR_MS = 3_600_000;
 const BATCH = 500;

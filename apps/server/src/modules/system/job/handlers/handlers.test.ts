@@ -2,21 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  businessMessages,
-  captchas,
-  catalogueFiles,
-  catalogues,
-  logs,
-  sessions,
-  users,
-} from '../../../../db/schema/index.js';
+import { captchas, catalogueFiles, logs, sessions } from '../../../../db/schema/index.js';
+import type { JobContext } from '../../../../platform/jobs/handler.js';
 import { createStorage, type Storage } from '../../../../platform/storage/storage.js';
-import { createDepart, createUser } from '../../../../test/factories.js';
+import { createUser } from '../../../../test/factories.js';
 import { createTestApp, type TestContext } from '../../../../test/harness.js';
-import type { JobContext } from '../handler.js';
+import { createCatalogue } from '../../../catalogue/test-factories.js';
 import { findHandler } from '../registry.js';
 
 const DAY = 86_400_000;
@@ -132,26 +125,6 @@ describe('purgeExpiredCaptchas', () => {
   });
 });
 
-async function createCatalogue(overrides: Partial<typeof catalogues.$inferInsert>) {
-  const [row] = await ctx.db
-    .insert(catalogues)
-    .values({
-      catalogCode: `1-01-001-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}${uniq()}`,
-      catalogName: `测试目录${uniq()}`,
-      orgCode: 'NONE',
-      informationSummary: '用于定时任务测试的目录摘要，长度足够二十个字符以上。',
-      keyAreasType: '1',
-      shareType: '10',
-      openType: '1',
-      updateFrequency: '1',
-      catalogStatus: 2,
-      shelfStatus: 2,
-      ...overrides,
-    })
-    .returning();
-  return row;
-}
-
 describe('cleanTemporaryUploads', () => {
   it('removes old abandoned uploads and unreferenced stored files, keeps recent and referenced ones', async () => {
     const old = new Date(Date.now() - 30 * HOUR);
@@ -172,7 +145,7 @@ describe('cleanTemporaryUploads', () => {
     await writeFile(foreign, 'not ours');
     await utimes(foreign, old, old);
 
-    const entry = await createCatalogue({ shelfStatus: 0 });
+    const entry = await createCatalogue(ctx.db, { orgCode: 'NONE', shelfStatus: 0 });
     const file = (storedName: string, deletedAt: Date | null) => ({
       catalogId: entry.id,
       kind: 'data',
@@ -202,97 +175,5 @@ describe('cleanTemporaryUploads', () => {
     const handler = findHandler('cleanTemporaryUploads');
     const message = await handler?.run({ ...jobContext(), storage: empty }, {});
     expect(message).toBe('已清理 0 个中断上传的临时文件、0 个未关联目录的文件');
-  });
-});
-
-describe('markOverdueCatalogues', () => {
-  it('notifies each active user of the owning department once per entry and period', async () => {
-    const depart = await createDepart(ctx.db);
-    const otherDepart = await createDepart(ctx.db);
-    const alice = await createUser(ctx.db, { departs: [depart] });
-    const bob = await createUser(ctx.db, { departs: [depart] });
-    const frozen = await createUser(ctx.db, { departs: [depart], status: 2 });
-    const outsider = await createUser(ctx.db, { departs: [otherDepart] });
-    const now = new Date();
-    const daily = await createCatalogue({
-      orgCode: depart.orgCode,
-      updateFrequency: '1',
-      dataUpdateTime: new Date(now.getTime() - 2 * DAY),
-    });
-    // Monthly, updated 10 days ago: not overdue.
-    await createCatalogue({
-      orgCode: depart.orgCode,
-      updateFrequency: '3',
-      dataUpdateTime: new Date(now.getTime() - 10 * DAY),
-    });
-    // 不定期: never overdue.
-    await createCatalogue({
-      orgCode: depart.orgCode,
-      updateFrequency: '7',
-      dataUpdateTime: new Date(now.getTime() - 900 * DAY),
-    });
-    // Not on the shelf: not checked.
-    await createCatalogue({
-      orgCode: depart.orgCode,
-      updateFrequency: '1',
-      shelfStatus: 4,
-      dataUpdateTime: new Date(now.getTime() - 9 * DAY),
-    });
-    // Weekly without data update, released 8 days ago: overdue by its release time.
-    const weekly = await createCatalogue({
-      orgCode: depart.orgCode,
-      updateFrequency: '2',
-      releaseTime: new Date(now.getTime() - 8 * DAY),
-    });
-
-    const first = await run('markOverdueCatalogues', {}, now);
-    expect(first).toBe('2 个目录逾期未更新，已向 2 位用户发送 4 条提醒');
-    const messages = await ctx.db
-      .select()
-      .from(businessMessages)
-      .where(
-        and(
-          eq(businessMessages.messageType, 'catalogue_overdue'),
-          inArray(businessMessages.userId, [alice.id, bob.id, frozen.id, outsider.id]),
-        ),
-      );
-    expect(messages).toHaveLength(4);
-    expect(new Set(messages.map((m) => `${m.userId}:${m.busId}`)).size).toBe(4);
-    expect(new Set(messages.map((m) => m.busId))).toEqual(new Set([daily.id, weekly.id]));
-    expect(new Set(messages.map((m) => m.userId))).toEqual(new Set([alice.id, bob.id]));
-    const dailyMessage = messages.find((m) => m.busId === daily.id);
-    expect(dailyMessage?.title).toBe(`目录「${daily.catalogName}」已超过更新周期`);
-    expect(dailyMessage?.content).toContain('更新频率为每日');
-
-    // Later the same day: nothing new.
-    expect(await run('markOverdueCatalogues', {}, new Date(now.getTime() + HOUR))).toBe('没有新的逾期目录需要提醒');
-    // A day later the daily entry (still not updated) is due again; the weekly one is not.
-    expect(await run('markOverdueCatalogues', {}, new Date(now.getTime() + DAY + HOUR))).toBe(
-      '1 个目录逾期未更新，已向 2 位用户发送 2 条提醒',
-    );
-    // Updating the data ends the reminders.
-    await ctx.db
-      .update(catalogues)
-      .set({ dataUpdateTime: new Date(now.getTime() + 2 * DAY) })
-      .where(eq(catalogues.id, daily.id));
-    const later = await run('markOverdueCatalogues', {}, new Date(now.getTime() + 2 * DAY + 2 * HOUR));
-    expect(later).toBe('没有新的逾期目录需要提醒');
-    // An inactive user never got any.
-    expect((await ctx.db.select().from(users).where(eq(users.id, frozen.id)))[0].status).toBe(2);
-  });
-
-  it('a grace period delays the reminder', async () => {
-    const depart = await createDepart(ctx.db);
-    await createUser(ctx.db, { departs: [depart] });
-    const now = new Date();
-    await createCatalogue({
-      orgCode: depart.orgCode,
-      updateFrequency: '1',
-      dataUpdateTime: new Date(now.getTime() - 2 * DAY),
-    });
-    const before = await ctx.db.select().from(businessMessages);
-    await run('markOverdueCatalogues', { graceDays: 3 }, now);
-    const after = await ctx.db.select().from(businessMessages);
-    expect(after.length).toBe(before.length);
   });
 });

@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { captchas } from '../../../../db/schema/index.js';
-import { defineHandler } from '../handler.js';
+import { defineHandler } from '../../../../platform/jobs/handler.js';
 
 /** Captcha answers are single-use and short-lived; expired ones can never be checked again. */
 export const purgeExpiredCaptchas = defineHandler({

@@ -1,7 +1,7 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { sessions } from '../../../../db/schema/index.js';
-import { defineHandler } from '../handler.js';
+import { defineHandler } from '../../../../platform/jobs/handler.js';
 
 const DAY_MS = 86_400_000;
 

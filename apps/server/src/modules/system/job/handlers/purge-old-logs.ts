@@ -1,7 +1,7 @@
 import { LOG_KEEP_DAYS } from '@odp/contracts';
 import { z } from 'zod';
+import { defineHandler } from '../../../../platform/jobs/handler.js';
 import { purgeOldLogs as deleteOldLogs } from '../../log/service.js';
-import { defineHandler } from '../handler.js';
 
 /** 日志保留: the specification asks for at least 180 days, so the parameter cannot go below that. */
 export const purgeOldLogs = defineHandler({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { defineHandler } from '../../../../platform/jobs/handler.js';
 import { runDeadlines } from '../../../../platform/workflow/deadlines.js';
-import { defineHandler } from '../handler.js';
 
 /** The workflow kernel's deadlines for every subject type: reminders before, overdue flags after. */
 export const workflowDeadlines = defineHandler({

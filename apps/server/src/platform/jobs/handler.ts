@@ -1,7 +1,7 @@
 import { JobMessages } from '@odp/contracts';
 import type { z } from 'zod';
-import type { Db } from '../../../db/client.js';
-import type { Storage } from '../../../platform/storage/storage.js';
+import type { Db } from '../../db/client.js';
+import type { Storage } from '../storage/storage.js';
 
 /** What a handler may use while it runs. */
 export type JobContext = {

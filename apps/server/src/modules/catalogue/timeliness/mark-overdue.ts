@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { remindOverdueEntries } from '../../../catalogue/timeliness/service.js';
-import { defineHandler } from '../handler.js';
+import { defineHandler } from '../../../platform/jobs/handler.js';
+import { remindOverdueEntries } from './service.js';
 
 /** The catalogue's update timeliness: departments are reminded of published entries past their frequency. */
 export const markOverdueCatalogues = defineHandler({

@@ -1,0 +1,4 @@
+import { defineModule } from '../../platform/module.js';
+import { marketRoutes } from './routes.js';
+
+export const marketModule = defineModule({ name: 'market', routes: [marketRoutes] });

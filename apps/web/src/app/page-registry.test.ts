@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { cataloguePages } from '@/pages/admin/catalogue/pages';
+import { messagePages } from '@/pages/admin/message/pages';
+import { adminPages } from '@/pages/admin/pages';
+import { reviewPages } from '@/pages/admin/review/pages';
+import { systemPages } from '@/pages/admin/system/pages';
+import { pageRegistry, resolvePage } from './page-registry';
+
+const areas: Record<string, object> = {
+  admin: adminPages,
+  'admin/catalogue': cataloguePages,
+  'admin/message': messagePages,
+  'admin/review': reviewPages,
+  'admin/system': systemPages,
+};
+
+describe('the page registry', () => {
+  it('collects every area’s pages, each area naming only pages in its own folder so that none hides another', () => {
+    for (const [folder, pages] of Object.entries(areas)) {
+      for (const key of Object.keys(pages)) expect(key.slice(0, key.lastIndexOf('/')), key).toBe(folder);
+    }
+    const declared = Object.values(areas).reduce((n, pages) => n + Object.keys(pages).length, 0);
+    expect(Object.keys(pageRegistry)).toHaveLength(declared);
+  });
+
+  it('keeps every page lazily loaded', () => {
+    for (const page of Object.values(pageRegistry)) expect(page.$$typeof).toBe(Symbol.for('react.lazy'));
+  });
+
+  it('resolves the spellings menus carry over from older systems', () => {
+    const page = pageRegistry['admin/system/UserPage'];
+    expect(page).toBeDefined();
+    for (const spelling of [
+      'admin/system/UserPage',
+      '/admin/system/UserPage',
+      'views/admin/system/UserPage',
+      'pages/admin/system/UserPage/index.vue',
+      'admin/system/UserPage.tsx',
+      'admin/system/UserPage/index',
+    ]) {
+      expect(resolvePage(spelling), spelling).toBe(page);
+    }
+    expect(resolvePage('admin/system/NoSuchPage')).toBeUndefined();
+    expect(resolvePage(null)).toBeUndefined();
+  });
+});
