@@ -72,6 +72,7 @@ describe('GET /sys/quartzJob/handlers', () => {
         'purgeExpiredCaptchas',
         'purgeExpiredSessions',
         'purgeOldLogs',
+        'workflowDeadlines',
       ].sort(),
     );
     expect(byName.get('purgeOldLogs')?.defaultParameter).toEqual({ days: LOG_KEEP_DAYS });
