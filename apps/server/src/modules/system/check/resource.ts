@@ -8,7 +8,7 @@ import {
 } from '@odp/contracts';
 import { desc, ilike } from 'drizzle-orm';
 import { checkRules } from '../../../db/schema/index.js';
-import { containing } from '../../../platform/resource/paging.js';
+import { containing } from '../../../platform/resource/like.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 
 type CheckRuleRow = typeof checkRules.$inferSelect;

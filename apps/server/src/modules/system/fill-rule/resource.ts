@@ -9,7 +9,7 @@ import {
 import { desc, eq, ilike } from 'drizzle-orm';
 import { fillRules } from '../../../db/schema/index.js';
 import { badRequest } from '../../../platform/http/errors.js';
-import { containing } from '../../../platform/resource/paging.js';
+import { containing } from '../../../platform/resource/like.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 
 type FillRuleRow = typeof fillRules.$inferSelect;
