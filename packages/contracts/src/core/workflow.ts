@@ -96,7 +96,8 @@ export function defineMachine<const A extends string>(machine: Machine<A>): Mach
     if (seen.has(t.action)) throw new Error(`${machine.subject}: action ${t.action} declared twice`);
     seen.add(t.action);
     if (!machine.axes[t.axis]) throw new Error(`${machine.subject}.${t.action}: unknown axis ${t.axis}`);
-    for (const s of t.from) if (!known(t.axis, s)) throw new Error(`${machine.subject}.${t.action}: unknown state ${s}`);
+    for (const s of t.from)
+      if (!known(t.axis, s)) throw new Error(`${machine.subject}.${t.action}: unknown state ${s}`);
     if (t.to !== 'same' && t.to !== 'previous' && !known(t.axis, t.to)) {
       throw new Error(`${machine.subject}.${t.action}: unknown target ${t.to}`);
     }
@@ -174,8 +175,7 @@ export function decisionAction<A extends string>(
   decision: TaskDecision,
 ): A | null {
   const t = machine.transitions.find(
-    (x) =>
-      x.task && 'closes' in x.task && x.task.decision === decision && refusalOf(machine, x, state) === null,
+    (x) => x.task && 'closes' in x.task && x.task.decision === decision && refusalOf(machine, x, state) === null,
   );
   return t?.action ?? null;
 }
