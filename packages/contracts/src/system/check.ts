@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
+import { idOf, optionalText, requiredText, trimmedText } from '../core/fields.js';
 
 export const DuplicateCheckQuery = z.object({
   tableName: z.string().trim().min(1, '请指定表名').max(64, '表名过长'),
@@ -72,20 +73,8 @@ export const CheckRuleQuery = z.object({
 });
 export type CheckRuleQuery = z.infer<typeof CheckRuleQuery>;
 
-const optionalDescription = z
-  .string()
-  .trim()
-  .max(255, '描述不能超过 255 个字符')
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null));
-
 const CheckRuleFields = {
-  ruleName: z
-    .string({ error: '请输入规则名称' })
-    .trim()
-    .min(1, '请输入规则名称')
-    .max(100, '规则名称不能超过 100 个字符'),
+  ruleName: requiredText('规则名称', 100, { missing: true }),
   ruleCode: z
     .string({ error: '请输入规则编码' })
     .trim()
@@ -94,21 +83,21 @@ const CheckRuleFields = {
     .array(CheckRuleSegment, { error: '请配置校验段' })
     .min(1, '请至少配置一段')
     .max(32, '校验段不能超过 32 段'),
-  description: optionalDescription,
+  description: optionalText(255, '描述'),
 };
 
 export const CheckRuleCreateInput = z.object(CheckRuleFields);
 export type CheckRuleCreateInput = z.infer<typeof CheckRuleCreateInput>;
 
-export const CheckRuleUpdateInput = z.object({ id: z.string().uuid('ID 格式不正确'), ...CheckRuleFields });
+export const CheckRuleUpdateInput = z.object({ id: idOf(), ...CheckRuleFields });
 export type CheckRuleUpdateInput = z.infer<typeof CheckRuleUpdateInput>;
 
-export const CheckRuleIdQuery = z.object({ id: z.string().uuid('ID 格式不正确') });
+export const CheckRuleIdQuery = z.object({ id: idOf() });
 export type CheckRuleIdQuery = z.infer<typeof CheckRuleIdQuery>;
 
 export const CheckRuleListQuery = PageQuery.extend({
-  ruleName: z.string().trim().max(100).optional(),
-  ruleCode: z.string().trim().max(64).optional(),
+  ruleName: trimmedText(100),
+  ruleCode: trimmedText(64),
 });
 export type CheckRuleListQuery = z.infer<typeof CheckRuleListQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
+import { idOf, optionalText, requiredText, trimmedText } from '../core/fields.js';
 
 export const FILL_DATE_FORMATS = ['YYYY', 'YYYYMM', 'YYYYMMDD'] as const;
 export type FillDateFormat = (typeof FILL_DATE_FORMATS)[number];
@@ -82,23 +83,10 @@ export const FillRuleCode = z
   .trim()
   .regex(/^[A-Za-z][A-Za-z0-9_]{1,49}$/, '规则编码须以字母开头，只含字母、数字和下划线，2 到 50 个字符');
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `不能超过 ${max} 个字符`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
-
-const Id = z.string().uuid('ID 格式不正确');
+const Id = idOf();
 
 const FillRuleFields = {
-  ruleName: z
-    .string({ error: '请输入规则名称' })
-    .trim()
-    .min(1, '请输入规则名称')
-    .max(100, '规则名称不能超过 100 个字符'),
+  ruleName: requiredText('规则名称', 100, { missing: true }),
   ruleCode: FillRuleCode,
   ruleJson: FillRuleJson,
   description: optionalText(255),
@@ -114,8 +102,8 @@ export const FillRuleIdQuery = z.object({ id: Id });
 export type FillRuleIdQuery = z.infer<typeof FillRuleIdQuery>;
 
 export const FillRuleListQuery = PageQuery.extend({
-  ruleName: z.string().trim().max(100).optional(),
-  ruleCode: z.string().trim().max(64).optional(),
+  ruleName: trimmedText(100),
+  ruleCode: trimmedText(64),
 });
 export type FillRuleListQuery = z.infer<typeof FillRuleListQuery>;
 
