@@ -18,6 +18,7 @@ export * from './portal/index-page.js';
 export * from './portal/site.js';
 export * from './system/announcement.js';
 export * from './system/check.js';
+export * from './system/coded-rule.js';
 export * from './system/data-rule.js';
 export * from './system/depart.js';
 export * from './system/dict.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PageQuery } from '../core/envelope.js';
-import { idOf, optionalText, requiredText, trimmedText } from '../core/fields.js';
+import { optionalText } from '../core/fields.js';
+import { CodedRuleMessages, type CodedRuleRecord, codedRuleSchemas, ruleCodeOf } from './coded-rule.js';
 
 export const DuplicateCheckQuery = z.object({
   tableName: z.string().trim().min(1, '请指定表名').max(64, '表名过长'),
@@ -73,44 +73,30 @@ export const CheckRuleQuery = z.object({
 });
 export type CheckRuleQuery = z.infer<typeof CheckRuleQuery>;
 
-const CheckRuleFields = {
-  ruleName: requiredText('规则名称', 100, { missing: true }),
-  ruleCode: z
-    .string({ error: '请输入规则编码' })
-    .trim()
-    .regex(/^[A-Za-z][A-Za-z0-9_]{1,63}$/, '规则编码须以字母开头，只含字母、数字和下划线，2 到 64 个字符'),
+const CheckRule = codedRuleSchemas({
+  ruleCode: ruleCodeOf(64),
   ruleJson: z
     .array(CheckRuleSegment, { error: '请配置校验段' })
     .min(1, '请至少配置一段')
     .max(32, '校验段不能超过 32 段'),
   description: optionalText(255, '描述'),
-};
+});
 
-export const CheckRuleCreateInput = z.object(CheckRuleFields);
+export const CheckRuleCreateInput = CheckRule.CreateInput;
 export type CheckRuleCreateInput = z.infer<typeof CheckRuleCreateInput>;
 
-export const CheckRuleUpdateInput = z.object({ id: idOf(), ...CheckRuleFields });
+export const CheckRuleUpdateInput = CheckRule.UpdateInput;
 export type CheckRuleUpdateInput = z.infer<typeof CheckRuleUpdateInput>;
 
-export const CheckRuleIdQuery = z.object({ id: idOf() });
+export const CheckRuleIdQuery = CheckRule.IdQuery;
 export type CheckRuleIdQuery = z.infer<typeof CheckRuleIdQuery>;
 
-export const CheckRuleListQuery = PageQuery.extend({
-  ruleName: trimmedText(100),
-  ruleCode: trimmedText(64),
-});
+export const CheckRuleListQuery = CheckRule.ListQuery;
 export type CheckRuleListQuery = z.infer<typeof CheckRuleListQuery>;
 
-export type CheckRuleRecord = {
-  id: string;
-  ruleName: string;
-  ruleCode: string;
-  ruleJson: CheckRuleJson;
-  description: string | null;
-  createTime: string;
-};
+export type CheckRuleRecord = CodedRuleRecord<CheckRuleJson>;
 
-export const CheckRuleMessages = { codeTaken: '规则编码已存在' } as const;
+export const CheckRuleMessages = CodedRuleMessages;
 
 /** The segment in words, e.g. 「2 至 3 位数字」 or 「“-”」, for messages and the admin list. */
 export function describeSegment(segment: CheckRuleSegment): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PageQuery } from '../core/envelope.js';
-import { idOf, optionalText, requiredText, trimmedText } from '../core/fields.js';
+import { optionalText } from '../core/fields.js';
+import { CodedRuleMessages, type CodedRuleRecord, codedRuleSchemas, ruleCodeOf } from './coded-rule.js';
 
 export const FILL_DATE_FORMATS = ['YYYY', 'YYYYMM', 'YYYYMMDD'] as const;
 export type FillDateFormat = (typeof FILL_DATE_FORMATS)[number];
@@ -78,33 +78,20 @@ export type FillRuleJson = z.infer<typeof FillRuleJson>;
  * Rule codes are at most 50 characters: the sequence key `fill:<code>:<period>` must fit the
  * 64 characters of sys_code_sequence.prefix.
  */
-export const FillRuleCode = z
-  .string({ error: '请输入规则编码' })
-  .trim()
-  .regex(/^[A-Za-z][A-Za-z0-9_]{1,49}$/, '规则编码须以字母开头，只含字母、数字和下划线，2 到 50 个字符');
+export const FillRuleCode = ruleCodeOf(50);
 
-const Id = idOf();
+const FillRule = codedRuleSchemas({ ruleCode: FillRuleCode, ruleJson: FillRuleJson, description: optionalText(255) });
 
-const FillRuleFields = {
-  ruleName: requiredText('规则名称', 100, { missing: true }),
-  ruleCode: FillRuleCode,
-  ruleJson: FillRuleJson,
-  description: optionalText(255),
-};
-
-export const FillRuleCreateInput = z.object(FillRuleFields);
+export const FillRuleCreateInput = FillRule.CreateInput;
 export type FillRuleCreateInput = z.infer<typeof FillRuleCreateInput>;
 
-export const FillRuleUpdateInput = z.object({ id: Id, ...FillRuleFields });
+export const FillRuleUpdateInput = FillRule.UpdateInput;
 export type FillRuleUpdateInput = z.infer<typeof FillRuleUpdateInput>;
 
-export const FillRuleIdQuery = z.object({ id: Id });
+export const FillRuleIdQuery = FillRule.IdQuery;
 export type FillRuleIdQuery = z.infer<typeof FillRuleIdQuery>;
 
-export const FillRuleListQuery = PageQuery.extend({
-  ruleName: trimmedText(100),
-  ruleCode: trimmedText(64),
-});
+export const FillRuleListQuery = FillRule.ListQuery;
 export type FillRuleListQuery = z.infer<typeof FillRuleListQuery>;
 
 export const FillRuleCodeParams = z.object({ ruleCode: FillRuleCode });
@@ -118,17 +105,10 @@ export const FillRulePreviewInput = z.object({
 });
 export type FillRulePreviewInput = z.infer<typeof FillRulePreviewInput>;
 
-export type FillRuleRecord = {
-  id: string;
-  ruleName: string;
-  ruleCode: string;
-  ruleJson: FillRuleJson;
-  description: string | null;
-  createTime: string;
-};
+export type FillRuleRecord = CodedRuleRecord<FillRuleJson>;
 
 export const FillRuleMessages = {
-  codeTaken: '规则编码已存在',
+  ...CodedRuleMessages,
   codeFixed: '规则编码创建后不能修改',
   unknown: '填值规则不存在',
   misconfigured: '填值规则配置不正确，请联系管理员',
