@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import { idOf, requiredText, tooLong, trimmedText } from '../core/fields.js';
-
-/**
- * The portal's category trees (spec §7.3 /api/category): 1 基础信息资源目录 and 主题信息资源目录 (the
- * category tree), 2 部门信息资源目录 (the departments), 3 区县信息资源目录 (the districts, under a
- * root whose parent id is 100000), 10 the top-page tree (the four roots).
- */
-export const CategoryTree = { category: 1, depart: 2, district: 3, top: 10 } as const;
-export const CATEGORY_TREE_IDS = [1, 2, 3, 10] as const;
-/** The parent id the district tree's root reports (spec §9). */
-export const DISTRICT_ROOT_PARENT_ID = '100000';
-
-/** Codes of the four seeded roots; their ids are what getRootNodeId answers. */
-export const CategoryRootCode = { basic: 'JC', topic: 'ZT', depart: 'BM', district: 'QX' } as const;
+import { CATEGORY_TREE_IDS } from './terms.js';
 
 export type CategoryNode = {
   id: string;

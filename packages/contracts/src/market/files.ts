@@ -30,7 +30,3 @@ export const FilePreviewQuery = z.object({
 
 /** The first rows of a data file: header, rows (cells as text), and how many rows the file has. */
 export type FilePreview = { columns: string[]; rows: string[][]; total: number };
-
-/** Formats an open download can be asked for; `original` is the file as uploaded. */
-export const DOWNLOAD_FORMATS = ['original', 'csv', 'xlsx', 'json'] as const;
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positiveInt, requiredText } from '../core/fields.js';
+import { SEARCH_TYPES, type SearchType } from './terms.js';
 
 /** One tile of the home page's 21 key areas (dict key_areas_type) with its number of public entries. */
 export type KeyAreaCount = { value: string; label: string; count: number };
@@ -21,11 +22,6 @@ export const DownloadRankQuery = z.object({
   _t: z.unknown().optional(),
 });
 export type DownloadRankQuery = z.infer<typeof DownloadRankQuery>;
-
-/** Content types of the site-wide search; other capabilities add theirs. */
-export const SEARCH_TYPES = ['catalogue'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-export const SEARCH_TYPE_LABEL: Record<SearchType, string> = { catalogue: '数据目录' };
 
 export const SiteSearchQuery = z.object({
   search: requiredText('搜索内容', 100),

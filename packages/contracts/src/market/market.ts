@@ -2,33 +2,12 @@ import { z } from 'zod';
 import type { CatalogueFile } from '../catalogue/entry.js';
 import { MAX_PAGE_SIZE } from '../core/envelope.js';
 import { optionalText, positiveInt, tooLong, uuidOf } from '../core/fields.js';
-import { DOWNLOAD_FORMATS } from './files.js';
+import { DOWNLOAD_FORMATS, MARKET_SORTS } from './terms.js';
 
 /** The original client sends '' for an unset filter; treat it as absent. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 const code = (max: number) => optional(z.string().trim().max(max, tooLong(max)));
-
-/** Search results beyond this many are not counted exactly; the portal shows "10000+". */
-export const SEARCH_TOTAL_CAP = 10_000;
-
-export const MARKET_SORTS = [
-  'releaseTime',
-  'dataUpdateTime',
-  'viewNum',
-  'downloadNum',
-  'applicationsNum',
-  'scoreAvg',
-] as const;
-export type MarketSort = (typeof MARKET_SORTS)[number];
-export const MARKET_SORT_LABEL: Record<MarketSort, string> = {
-  releaseTime: '发布时间',
-  dataUpdateTime: '更新时间',
-  viewNum: '访问量',
-  downloadNum: '下载量',
-  applicationsNum: '申请量',
-  scoreAvg: '评分',
-};
 
 /** The filters of the public catalogue, shared by the page and the facet counts. */
 export const MarketFilter = z.object({
@@ -89,11 +68,6 @@ export type MarketPage = {
   pages: number;
   totalCapped: boolean;
 };
-
-export const FACETS = ['dataFormat', 'shareType', 'openType', 'keyAreasType', 'updateFrequency', 'orgCode'] as const;
-export type Facet = (typeof FACETS)[number];
-/** Per facet, value → number of entries, each counted with the other filters applied. */
-export type FacetCounts = Record<Facet, Record<string, number>>;
 
 export const MarketIdQuery = z.object({ id: uuidOf('目录 ID'), _t: z.unknown().optional() });
 
