@@ -16,7 +16,7 @@ export const PUSH_CLOSE_SESSION_ENDED = 4001;
 
 /*
  * The messages are checked by hand rather than with zod: every page of the portal holds the socket
- * open, and the validation library would double what a visitor downloads first.
+ * open, and the validation library would add some 25 KB (gzipped) to what every visitor loads first.
  */
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
