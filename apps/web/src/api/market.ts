@@ -1,24 +1,23 @@
-import {
-  type CategoryNode,
-  type CollectResult,
-  Constants,
-  type DownloadFormat,
-  type Facet,
-  type FacetCounts,
-  type FilePreview,
-  type KeyAreaCount,
-  type MarketCard,
-  type MarketDetail,
-  type MarketFilter,
-  type MarketPage,
-  type MarketSort,
-  type Page,
-  type RatingInput,
-  type RatingItem,
-  type RatingResult,
-  type SearchTab,
-  type SearchType,
+import type {
+  CategoryNode,
+  CollectResult,
+  DownloadFormat,
+  FacetCounts,
+  FilePreview,
+  KeyAreaCount,
+  MarketCard,
+  MarketDetail,
+  MarketFilter,
+  MarketPage,
+  MarketSort,
+  Page,
+  RatingInput,
+  RatingItem,
+  RatingResult,
+  SearchTab,
+  SearchType,
 } from '@odp/contracts';
+import { type CategoryTreeId, Constants } from '@odp/contracts/constants';
 import { http } from './client';
 
 /**
@@ -43,31 +42,8 @@ export type {
   SearchTab,
 } from '@odp/contracts';
 
-/*
- * The contract's sort and facet lists, restated: importing a value from the contract's market module
- * would bring its zod schemas (and zod, 24 KB gzipped) into the portal's first load. `satisfies` keeps
- * the copies in step with the contract.
- */
-export const MARKET_SORTS = [
-  'releaseTime',
-  'dataUpdateTime',
-  'viewNum',
-  'downloadNum',
-  'applicationsNum',
-  'scoreAvg',
-] as const satisfies readonly MarketSort[];
-
-export const FACETS = [
-  'dataFormat',
-  'shareType',
-  'openType',
-  'keyAreasType',
-  'updateFrequency',
-  'orgCode',
-] as const satisfies readonly Facet[];
-
 /** 1 基础/主题信息资源目录, 2 部门信息资源目录, 3 区县信息资源目录, 10 首页类目. */
-export type TreeItemId = 1 | 2 | 3 | 10;
+export type TreeItemId = CategoryTreeId;
 
 /** The filters as the page sends them (the contract's schema also accepts '' for unset). */
 export type MarketFilters = Partial<MarketFilter>;

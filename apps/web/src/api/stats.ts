@@ -1,7 +1,8 @@
-import { Constants, type OpenStatDim, type OpenStatRow, type OpenStatTable } from '@odp/contracts';
+import type { OpenStatDim, OpenStatRow, OpenStatTable } from '@odp/contracts';
+import { Constants } from '@odp/contracts/constants';
 import { http } from './client';
 
-/** 开放统计: catalogue figures per department or per key area (types from the contract, values not: zod stays out). */
+/** 开放统计: catalogue figures per department or per key area. */
 export type StatsDimension = OpenStatDim;
 export type StatsRow = OpenStatRow;
 export type OpenStats = OpenStatTable;

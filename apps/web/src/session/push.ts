@@ -4,8 +4,9 @@ import {
   PUSH_HEARTBEAT_MS,
   PUSH_PATH,
   PUSH_PROTOCOL,
-  PushMessage,
-} from '@odp/contracts';
+  type PushMessage,
+  readPushMessage,
+} from '@odp/contracts/constants';
 import { useEffect } from 'react';
 import { queryKeys } from '@/api/query-keys';
 import { queryClient } from '@/app/query-client';
@@ -97,8 +98,7 @@ export function connectLivePush({
 function parse(data: unknown): PushMessage | null {
   if (typeof data !== 'string') return null;
   try {
-    const parsed = PushMessage.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    return readPushMessage(JSON.parse(data));
   } catch {
     return null;
   }

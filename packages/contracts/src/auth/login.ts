@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { trimmedText } from '../core/fields.js';
 import { Messages } from '../core/messages.js';
 
 export const LoginInput = z.object({
   username: z.string().trim().min(1, '请输入用户名').max(64, '用户名过长'),
   password: z.string().min(1, '请输入密码').max(128, '密码过长'),
-  captcha: z.string().trim().max(8).optional(),
+  captcha: trimmedText(8),
   checkKey: z.string().max(64).optional(),
   remember_me: z.boolean().optional(),
 });
@@ -46,7 +47,7 @@ export type LoginFailure = { captchaRequired: boolean; lockedMinutes?: number };
 
 export const SelectDepartInput = z.object({
   orgCode: z.string().trim().min(1, '请选择部门').max(64),
-  username: z.string().trim().max(64).optional(),
+  username: trimmedText(64),
 });
 export type SelectDepartInput = z.infer<typeof SelectDepartInput>;
 

@@ -1,17 +1,6 @@
 import { z } from 'zod';
-
-/**
- * The portal's category trees (spec §7.3 /api/category): 1 基础信息资源目录 and 主题信息资源目录 (the
- * category tree), 2 部门信息资源目录 (the departments), 3 区县信息资源目录 (the districts, under a
- * root whose parent id is 100000), 10 the top-page tree (the four roots).
- */
-export const CategoryTree = { category: 1, depart: 2, district: 3, top: 10 } as const;
-export const CATEGORY_TREE_IDS = [1, 2, 3, 10] as const;
-/** The parent id the district tree's root reports (spec §9). */
-export const DISTRICT_ROOT_PARENT_ID = '100000';
-
-/** Codes of the four seeded roots; their ids are what getRootNodeId answers. */
-export const CategoryRootCode = { basic: 'JC', topic: 'ZT', depart: 'BM', district: 'QX' } as const;
+import { idOf, requiredText, tooLong, trimmedText } from '../core/fields.js';
+import { CATEGORY_TREE_IDS } from './terms.js';
 
 export type CategoryNode = {
   id: string;
@@ -34,35 +23,30 @@ export const CategoryNodesQuery = z.object({
     .int()
     .refine((v) => (CATEGORY_TREE_IDS as readonly number[]).includes(v), '类目树编号只能是 1、2、3 或 10')
     .default(1),
-  keyword: z.string().trim().max(50, '关键词不能超过 50 个字符').optional(),
+  keyword: trimmedText(50, tooLong(50, '关键词')),
   _t: z.unknown().optional(),
 });
 export type CategoryNodesQuery = z.infer<typeof CategoryNodesQuery>;
 
-const categoryName = z
-  .string()
-  .trim()
-  .min(1, '请输入类目名称')
-  .max(50, '类目名称不能超过 50 个字符')
-  .refine((v) => !/[<>]/.test(v), '类目名称不能包含 < 或 >');
+const categoryName = requiredText('类目名称', 50).refine((v) => !/[<>]/.test(v), '类目名称不能包含 < 或 >');
 
 export const CategoryAddInput = z.object({
   /** Omitted for a new root of the category tree. */
-  parentId: z.string().uuid('上级类目 ID 格式不正确').optional().nullable(),
+  parentId: idOf('上级类目').optional().nullable(),
   categoryName,
   sortNo: z.coerce.number().int().min(0).max(9999).optional(),
 });
 export type CategoryAddInput = z.infer<typeof CategoryAddInput>;
 
 export const CategoryUpdateInput = z.object({
-  id: z.string().uuid('类目 ID 格式不正确'),
+  id: idOf('类目'),
   categoryName,
-  parentId: z.string().uuid('上级类目 ID 格式不正确').optional().nullable(),
+  parentId: idOf('上级类目').optional().nullable(),
   sortNo: z.coerce.number().int().min(0).max(9999).optional(),
 });
 export type CategoryUpdateInput = z.infer<typeof CategoryUpdateInput>;
 
-export const CategoryDeleteInput = z.object({ id: z.string().uuid('类目 ID 格式不正确') });
+export const CategoryDeleteInput = z.object({ id: idOf('类目') });
 export type CategoryDeleteInput = z.infer<typeof CategoryDeleteInput>;
 
 export const CategoryDirectoryQuery = z.object({

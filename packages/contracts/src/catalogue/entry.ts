@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
-
-const text = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}不能超过 ${max} 个字符`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+import { idOf, optionalMatching, optionalText, requiredText, tooLong, trimmedText } from '../core/fields.js';
 
 const codeOf = (label: string, values: readonly string[]) =>
   z.enum(values as [string, ...string[]], { error: `请选择${label}` });
@@ -39,12 +31,7 @@ export const INPUT_FREQUENCY_RULE: Record<string, { pattern: RegExp; hint: strin
 
 export const DataItemInput = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, '请输入信息项名称')
-      .max(100, '信息项名称不能超过 100 个字符')
-      .regex(/[\u4e00-\u9fa5]/, '信息项名称须为中文'),
+    name: requiredText('信息项名称', 100).regex(/[\u4e00-\u9fa5]/, '信息项名称须为中文'),
     enName: z
       .string()
       .trim()
@@ -56,12 +43,12 @@ export const DataItemInput = z
     dataType: codeOf('数据类型', FIELD_DATA_TYPES),
     dataLength: z.coerce.number().int('数据长度须为整数').min(1, '数据长度须大于 0').max(100000).optional().nullable(),
     shareProperty: codeOf('共享属性', SHARE_TYPES).default('10'),
-    sharingCondition: text('共享条件', 300),
+    sharingCondition: optionalText(300, '共享条件'),
     openAttribute: codeOf('开放属性', OPEN_TYPES).optional().nullable(),
     primaryKey: z.boolean().default(false),
     nullValue: z.boolean().default(true),
     dataLevel: z.enum(['1', '2', '3', '4']).optional().nullable(),
-    fieldDescription: text('字段描述', 300),
+    fieldDescription: optionalText(300, '字段描述'),
     masked: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
@@ -72,39 +59,33 @@ export const DataItemInput = z
 export type DataItemInput = z.infer<typeof DataItemInput>;
 
 const CatalogueFields = z.object({
-  catalogName: z.string().trim().min(1, '请输入信息资源名称').max(100, '信息资源名称不能超过 100 个字符'),
-  catalogEn: text('英文名称', 200),
+  catalogName: requiredText('信息资源名称', 100),
+  catalogEn: optionalText(200, '英文名称'),
   /** Chosen by reviewers and administrators; a department officer always catalogues for their own department. */
   orgCode: z.string().trim().max(64).optional().nullable(),
-  businessDepartment: text('业务责任科室', 100),
-  sourceSystem: text('数源应用系统', 100),
-  contactPerson: text('联系人', 64),
-  contactPhone: z
-    .string()
-    .trim()
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/.test(v), '联系电话格式不正确'),
+  businessDepartment: optionalText(100, '业务责任科室'),
+  sourceSystem: optionalText(100, '数源应用系统'),
+  contactPerson: optionalText(64, '联系人'),
+  contactPhone: optionalMatching(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/, '联系电话格式不正确'),
   informationSummary: z
     .string()
     .trim()
     .min(20, '信息资源摘要不能少于 20 个字符')
     .max(300, '信息资源摘要不能超过 300 个字符'),
   keyAreasType: codeOf('重点领域分类', KEY_AREA_CODES),
-  keyAreasRemark: text('重点领域备注', 200),
+  keyAreasRemark: optionalText(200, '重点领域备注'),
   baseLibrary: z.enum(['0', '1', '2']).default('0'),
   categoryId: z.string().uuid('请选择资源分类').optional().nullable(),
   dataRange: z.enum(['1', '2', '3', '4']).default('3'),
   shareType: codeOf('共享类型', SHARE_TYPES),
-  shareCondition: text('共享条件', 500),
-  dontShareCondition: text('不予共享依据', 500),
+  shareCondition: optionalText(500, '共享条件'),
+  dontShareCondition: optionalText(500, '不予共享依据'),
   shareMode: z.enum(DATA_FORMATS).optional().nullable(),
   openType: codeOf('开放类型', OPEN_TYPES),
-  openCondition: text('开放条件', 500),
+  openCondition: optionalText(500, '开放条件'),
   openSociety: z.boolean().default(false),
   updateFrequency: codeOf('更新频率', UPDATE_FREQUENCIES),
-  inputFrequency: text('更新时间点', 32),
+  inputFrequency: optionalText(32, '更新时间点'),
   releaseTime: z.iso.datetime({ offset: true, error: '发布日期格式不正确' }).optional().nullable(),
   dataFormat: z.enum(DATA_FORMATS, { error: '请选择汇聚方式' }),
   dataList: z.array(DataItemInput).max(500, '信息项不能超过 500 个').default([]),
@@ -149,8 +130,8 @@ export type CatalogueUpdateInput = z.infer<typeof CatalogueUpdateInput>;
 export const CatalogueFormShape = CatalogueFields.shape;
 
 export const CatalogueListQuery = PageQuery.extend({
-  catalogName: z.string().trim().max(100).optional(),
-  orgCode: z.string().trim().max(64).optional(),
+  catalogName: trimmedText(100),
+  orgCode: trimmedText(64),
   catalogStatus: z.coerce.number().int().min(0).max(3).optional(),
   shelfStatus: z.coerce.number().int().min(0).max(9).optional(),
   keyAreasType: z.string().max(4).optional(),
@@ -209,8 +190,8 @@ export type CatalogueDetail = CatalogueItem &
 
 /** Lifecycle calls take several ids and answer per id. */
 export const LifecycleInput = z.object({
-  ids: z.array(z.string().uuid('目录 ID 格式不正确')).min(1, '请选择目录').max(200, '一次最多处理 200 条'),
-  comment: z.string().trim().max(500, '意见不能超过 500 个字符').optional(),
+  ids: z.array(idOf('目录')).min(1, '请选择目录').max(200, '一次最多处理 200 条'),
+  comment: trimmedText(500, tooLong(500, '意见')),
   /** Off-shelf reason code (dict early_warning_information). */
   reason: z.string().max(8).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
+import { trimmedText } from '../core/fields.js';
 import { type CatalogueAction, TRANSITIONS } from './lifecycle.js';
 
 /** 编目日志 actions: the lifecycle transitions plus the edits that do not change a state. */
@@ -35,12 +36,12 @@ export type CatalogueLogItem = {
 const isoDate = z.iso.datetime({ offset: true, error: '时间格式不正确' }).or(z.iso.date({ error: '日期格式不正确' }));
 
 export const CatalogueLogQuery = PageQuery.extend({
-  catalogName: z.string().trim().max(100).optional(),
+  catalogName: trimmedText(100),
   /** Entries of this department (reviewers); others always see their own department's entries. */
-  orgCode: z.string().trim().max(64).optional(),
-  action: z.string().trim().max(32).optional(),
+  orgCode: trimmedText(64),
+  action: trimmedText(32),
   /** Who acted: matched against the real name or the username. */
-  operator: z.string().trim().max(64).optional(),
+  operator: trimmedText(64),
   startTime: isoDate.optional(),
   endTime: isoDate.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveInt } from './fields.js';
 
 /** Every JSON answer of the API has this shape; `code` mirrors the HTTP status. */
 export type Envelope<T> = {
@@ -11,18 +12,10 @@ export type Envelope<T> = {
 
 export const MAX_PAGE_SIZE = 200;
 
-const intFromQuery = (fallback: number, max?: number) =>
-  z.coerce
-    .number({ error: '必须是数字' })
-    .int('必须是整数')
-    .min(1, '必须大于 0')
-    .max(max ?? Number.MAX_SAFE_INTEGER, `不能超过 ${max}`)
-    .default(fallback);
-
 /** Paging and sorting as every list asks for it; `sort` is checked against a per-resource allowlist. */
 export const PageQuery = z.object({
-  pageNo: intFromQuery(1),
-  pageSize: intFromQuery(10, MAX_PAGE_SIZE),
+  pageNo: positiveInt(1),
+  pageSize: positiveInt(10, MAX_PAGE_SIZE),
   sort: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc']).optional(),
   _t: z.unknown().optional(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const Id = (label: string) => z.string().uuid(`${label}格式不正确`);
+import { uuidOf } from '../core/fields.js';
 
 /** data: CSV, XLSX, JSON (parsed into rows); doc: PDF, DOCX (kept as they are). */
 export const FileKind = z.enum(['data', 'doc'], { error: '附件类型须为 data 或 doc' });
@@ -10,16 +9,16 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** For the upload control's `accept`, per kind. */
 export const FILE_ACCEPT: Record<FileKind, string> = { data: '.csv,.xlsx,.json', doc: '.pdf,.docx' };
 
-export const FileUploadQuery = z.object({ catalogId: Id('目录 ID'), kind: FileKind.default('data') });
+export const FileUploadQuery = z.object({ catalogId: uuidOf('目录 ID'), kind: FileKind.default('data') });
 export type FileUploadQuery = z.infer<typeof FileUploadQuery>;
 
-export const FileListQuery = z.object({ catalogId: Id('目录 ID'), _t: z.unknown().optional() });
-export const FileIdQuery = z.object({ id: Id('文件 ID'), _t: z.unknown().optional() });
-export const FileDeleteInput = z.object({ id: Id('文件 ID') });
+export const FileListQuery = z.object({ catalogId: uuidOf('目录 ID'), _t: z.unknown().optional() });
+export const FileIdQuery = z.object({ id: uuidOf('文件 ID'), _t: z.unknown().optional() });
+export const FileDeleteInput = z.object({ id: uuidOf('文件 ID') });
 
 export const PREVIEW_MAX_ROWS = 50;
 export const FilePreviewQuery = z.object({
-  id: Id('文件 ID'),
+  id: uuidOf('文件 ID'),
   limit: z.coerce
     .number()
     .int()
@@ -31,7 +30,3 @@ export const FilePreviewQuery = z.object({
 
 /** The first rows of a data file: header, rows (cells as text), and how many rows the file has. */
 export type FilePreview = { columns: string[]; rows: string[][]; total: number };
-
-/** Formats an open download can be asked for; `original` is the file as uploaded. */
-export const DOWNLOAD_FORMATS = ['original', 'csv', 'xlsx', 'json'] as const;
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];

@@ -1,48 +1,20 @@
 import { z } from 'zod';
 import type { CatalogueFile } from '../catalogue/entry.js';
 import { MAX_PAGE_SIZE } from '../core/envelope.js';
-import { DOWNLOAD_FORMATS } from './files.js';
+import { optionalText, positiveInt, tooLong, uuidOf } from '../core/fields.js';
+import { DOWNLOAD_FORMATS, MARKET_SORTS } from './terms.js';
 
 /** The original client sends '' for an unset filter; treat it as absent. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-const code = (max: number) => optional(z.string().trim().max(max, `不能超过 ${max} 个字符`));
-const Id = (label: string) => z.string().uuid(`${label}格式不正确`);
-const intFrom = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: '必须是数字' })
-    .int('必须是整数')
-    .min(1, '必须大于 0')
-    .max(max, `不能超过 ${max}`)
-    .default(fallback);
-
-/** Search results beyond this many are not counted exactly; the portal shows "10000+". */
-export const SEARCH_TOTAL_CAP = 10_000;
-
-export const MARKET_SORTS = [
-  'releaseTime',
-  'dataUpdateTime',
-  'viewNum',
-  'downloadNum',
-  'applicationsNum',
-  'scoreAvg',
-] as const;
-export type MarketSort = (typeof MARKET_SORTS)[number];
-export const MARKET_SORT_LABEL: Record<MarketSort, string> = {
-  releaseTime: '发布时间',
-  dataUpdateTime: '更新时间',
-  viewNum: '访问量',
-  downloadNum: '下载量',
-  applicationsNum: '申请量',
-  scoreAvg: '评分',
-};
+const code = (max: number) => optional(z.string().trim().max(max, tooLong(max)));
 
 /** The filters of the public catalogue, shared by the page and the facet counts. */
 export const MarketFilter = z.object({
   /** Keyword: space-separated terms, all of which must match (名称、摘要、部门、领域、信息项). */
   catalogName: optional(z.string().trim().max(100, '搜索词不能超过 100 个字符')),
   /** A node of a category tree (treeItemId 1): entries of that node and its descendants. */
-  categoryId: optional(Id('类目 ID')),
+  categoryId: optional(uuidOf('类目 ID')),
   /** 2 department tree, 3 county tree: then `orgCode` is the clicked department or district. */
   treeItemId: optional(z.coerce.number().int().min(1).max(10)),
   keyAreasType: code(4),
@@ -55,8 +27,8 @@ export const MarketFilter = z.object({
 export type MarketFilter = z.infer<typeof MarketFilter>;
 
 export const MarketPageQuery = MarketFilter.extend({
-  pageNo: intFrom(1, 1000),
-  pageSize: intFrom(10, Math.min(MAX_PAGE_SIZE, 50)),
+  pageNo: positiveInt(1, 1000),
+  pageSize: positiveInt(10, Math.min(MAX_PAGE_SIZE, 50)),
   /** Without a sort, keyword results come by relevance (name matches first), others newest first. */
   sort: optional(z.enum(MARKET_SORTS, { error: '不支持的排序字段' })),
   order: optional(z.enum(['asc', 'desc'])),
@@ -97,12 +69,7 @@ export type MarketPage = {
   totalCapped: boolean;
 };
 
-export const FACETS = ['dataFormat', 'shareType', 'openType', 'keyAreasType', 'updateFrequency', 'orgCode'] as const;
-export type Facet = (typeof FACETS)[number];
-/** Per facet, value → number of entries, each counted with the other filters applied. */
-export type FacetCounts = Record<Facet, Record<string, number>>;
-
-export const MarketIdQuery = z.object({ id: Id('目录 ID'), _t: z.unknown().optional() });
+export const MarketIdQuery = z.object({ id: uuidOf('目录 ID'), _t: z.unknown().optional() });
 
 export type MarketDataItem = {
   serialNumber: number;
@@ -150,16 +117,16 @@ export type MarketDetail = Omit<MarketCard, 'highlight'> & {
 };
 
 export const MarketPreviewQuery = z.object({
-  catalogId: Id('目录 ID'),
-  fileId: Id('文件 ID'),
+  catalogId: uuidOf('目录 ID'),
+  fileId: uuidOf('文件 ID'),
   _t: z.unknown().optional(),
 });
 
 export const OpenDownloadQuery = z.object({
-  catalogId: Id('目录 ID'),
+  catalogId: uuidOf('目录 ID'),
   /** The spec names the file by its name; `fileId` picks one when names repeat. */
   fileName: z.string().trim().min(1, '请指定文件名').max(255),
-  fileId: optional(Id('文件 ID')),
+  fileId: optional(uuidOf('文件 ID')),
   format: z.enum(DOWNLOAD_FORMATS, { error: '下载格式须为 original、csv、xlsx 或 json' }).default('original'),
   _t: z.unknown().optional(),
 });
@@ -170,19 +137,13 @@ export const MarketMessages = {
 } as const;
 
 export const RatingInput = z.object({
-  catalogId: Id('目录 ID'),
+  catalogId: uuidOf('目录 ID'),
   score: z.coerce
     .number({ error: '请选择评分' })
     .int('评分须为整数')
     .min(1, '评分须在 1 到 5 之间')
     .max(5, '评分须在 1 到 5 之间'),
-  comment: z
-    .string()
-    .trim()
-    .max(500, '评价不能超过 500 个字符')
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  comment: optionalText(500, '评价'),
 });
 export type RatingInput = z.infer<typeof RatingInput>;
 
@@ -193,9 +154,9 @@ export type RatingResult = {
 };
 
 export const RatingListQuery = z.object({
-  catalogId: Id('目录 ID'),
-  pageNo: intFrom(1, 10_000),
-  pageSize: intFrom(10, 50),
+  catalogId: uuidOf('目录 ID'),
+  pageNo: positiveInt(1, 10_000),
+  pageSize: positiveInt(10, 50),
   _t: z.unknown().optional(),
 });
 
@@ -208,7 +169,7 @@ export type RatingItem = {
   updateTime: string;
 };
 
-export const CollectInput = z.object({ catalogId: Id('目录 ID') });
+export const CollectInput = z.object({ catalogId: uuidOf('目录 ID') });
 export type CollectResult = { collected: boolean; collectNum: number };
 
 /** A department or district with public entries. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPEN_STAT_DIMS } from './terms.js';
 
 /**
  * One row of 开放统计: `entries` counts catalogued entries (审核通过, not deleted); the other figures
@@ -16,10 +17,6 @@ export type OpenStatRow = {
 };
 
 export type OpenStatTable = { rows: OpenStatRow[]; totals: Omit<OpenStatRow, 'key' | 'label'> };
-
-export const OPEN_STAT_DIMS = ['department', 'keyArea'] as const;
-export type OpenStatDim = (typeof OPEN_STAT_DIMS)[number];
-export const OPEN_STAT_DIM_LABEL: Record<OpenStatDim, string> = { department: '数源部门', keyArea: '重点领域' };
 
 export const OpenStatExportQuery = z.object({
   dim: z.enum(OPEN_STAT_DIMS, { error: '统计维度须为 department 或 keyArea' }).default('department'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
+import { optionalText, requiredText, trimmedText } from '../core/fields.js';
 import { defineMachine, type MachineTransition } from '../core/workflow.js';
 import { Perm } from './permission.js';
 
@@ -98,15 +99,6 @@ const idCsv = (label: string) =>
     })
     .pipe(z.array(z.guid(`${label}编号不正确`)).max(2_000, `${label}最多 2000 个`));
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}不能超过 ${max} 个字符`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
-
 const optionalTime = (label: string) =>
   z
     .union([z.iso.datetime({ offset: true, error: `${label}格式不正确` }), z.literal(''), z.null()])
@@ -114,7 +106,7 @@ const optionalTime = (label: string) =>
     .transform((v) => (v ? new Date(v) : null));
 
 const AnnouncementFields = z.object({
-  titile: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(200, '标题不能超过 200 个字符'),
+  titile: requiredText('标题', 200, { missing: true }),
   msgContent: z.string({ error: '请输入内容' }).min(1, '请输入内容').max(200_000, '内容过长'),
   msgAbstract: optionalText(500, '摘要'),
   priority: z.enum(['L', 'M', 'H'], { error: '优先级只能是 L、M 或 H' }).default('L'),
@@ -158,7 +150,7 @@ export const AnnouncementUpdateInput = refined(AnnouncementFields.extend({ id: A
 export type AnnouncementUpdateInput = z.infer<typeof AnnouncementUpdateInput>;
 
 export const AnnouncementListQuery = PageQuery.extend({
-  titile: z.string().trim().max(200).optional(),
+  titile: trimmedText(200),
   sendStatus: z.enum(['0', '1', '2'], { error: '发布状态只能是 0、1 或 2' }).optional(),
   msgCategory: z.enum(['1', '2'], { error: '消息类型只能是 1 或 2' }).optional(),
   priority: z.enum(['L', 'M', 'H'], { error: '优先级只能是 L、M 或 H' }).optional(),
@@ -180,7 +172,7 @@ export type AnnouncementRecord = NoticeItem & {
 
 /** The signed-in user's announcements (用户公告 page): `readFlag` 0 unread, 1 read, absent both. */
 export const MyAnnouncementQuery = PageQuery.extend({
-  titile: z.string().trim().max(200).optional(),
+  titile: trimmedText(200),
   msgCategory: z.enum(['1', '2'], { error: '消息类型只能是 1 或 2' }).optional(),
   readFlag: z.enum(['0', '1'], { error: '阅读状态只能是 0（未读）或 1（已读）' }).optional(),
 });

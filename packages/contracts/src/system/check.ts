@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PageQuery } from '../core/envelope.js';
+import { optionalText } from '../core/fields.js';
+import { CodedRuleMessages, type CodedRuleRecord, codedRuleSchemas, ruleCodeOf } from './coded-rule.js';
 
 export const DuplicateCheckQuery = z.object({
   tableName: z.string().trim().min(1, '请指定表名').max(64, '表名过长'),
@@ -72,56 +73,30 @@ export const CheckRuleQuery = z.object({
 });
 export type CheckRuleQuery = z.infer<typeof CheckRuleQuery>;
 
-const optionalDescription = z
-  .string()
-  .trim()
-  .max(255, '描述不能超过 255 个字符')
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null));
-
-const CheckRuleFields = {
-  ruleName: z
-    .string({ error: '请输入规则名称' })
-    .trim()
-    .min(1, '请输入规则名称')
-    .max(100, '规则名称不能超过 100 个字符'),
-  ruleCode: z
-    .string({ error: '请输入规则编码' })
-    .trim()
-    .regex(/^[A-Za-z][A-Za-z0-9_]{1,63}$/, '规则编码须以字母开头，只含字母、数字和下划线，2 到 64 个字符'),
+const CheckRule = codedRuleSchemas({
+  ruleCode: ruleCodeOf(64),
   ruleJson: z
     .array(CheckRuleSegment, { error: '请配置校验段' })
     .min(1, '请至少配置一段')
     .max(32, '校验段不能超过 32 段'),
-  description: optionalDescription,
-};
+  description: optionalText(255, '描述'),
+});
 
-export const CheckRuleCreateInput = z.object(CheckRuleFields);
+export const CheckRuleCreateInput = CheckRule.CreateInput;
 export type CheckRuleCreateInput = z.infer<typeof CheckRuleCreateInput>;
 
-export const CheckRuleUpdateInput = z.object({ id: z.string().uuid('ID 格式不正确'), ...CheckRuleFields });
+export const CheckRuleUpdateInput = CheckRule.UpdateInput;
 export type CheckRuleUpdateInput = z.infer<typeof CheckRuleUpdateInput>;
 
-export const CheckRuleIdQuery = z.object({ id: z.string().uuid('ID 格式不正确') });
+export const CheckRuleIdQuery = CheckRule.IdQuery;
 export type CheckRuleIdQuery = z.infer<typeof CheckRuleIdQuery>;
 
-export const CheckRuleListQuery = PageQuery.extend({
-  ruleName: z.string().trim().max(100).optional(),
-  ruleCode: z.string().trim().max(64).optional(),
-});
+export const CheckRuleListQuery = CheckRule.ListQuery;
 export type CheckRuleListQuery = z.infer<typeof CheckRuleListQuery>;
 
-export type CheckRuleRecord = {
-  id: string;
-  ruleName: string;
-  ruleCode: string;
-  ruleJson: CheckRuleJson;
-  description: string | null;
-  createTime: string;
-};
+export type CheckRuleRecord = CodedRuleRecord<CheckRuleJson>;
 
-export const CheckRuleMessages = { codeTaken: '规则编码已存在' } as const;
+export const CheckRuleMessages = CodedRuleMessages;
 
 /** The segment in words, e.g. 「2 至 3 位数字」 or 「“-”」, for messages and the admin list. */
 export function describeSegment(segment: CheckRuleSegment): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOf, letterCode, requiredText, trimmedText } from '../core/fields.js';
 
 /**
  * 数据规则 of a menu: `ruleColumn ruleConditions ruleValue`, e.g. `orgCode = #{sys_org_code}`.
@@ -58,19 +59,12 @@ export function variablesIn(value: string): string[] {
 /** '1' on, '0' off (the table's own convention, unlike menus). */
 export const DATA_RULE_STATUS = { enabled: '1', disabled: '0' } as const;
 
-const Id = (what: string) => z.string().uuid(`${what} ID 格式不正确`);
-
 const DataRuleFields = {
-  permissionId: Id('菜单'),
-  ruleName: z.string().trim().min(1, '请输入规则名称').max(100, '规则名称不能超过 100 个字符'),
-  ruleColumn: z
-    .string()
-    .trim()
-    .min(1, '请输入规则字段')
-    .max(64, '规则字段不能超过 64 个字符')
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '规则字段以字母开头，只能包含字母、数字和下划线'),
+  permissionId: idOf('菜单'),
+  ruleName: requiredText('规则名称', 100),
+  ruleColumn: letterCode('规则字段', 64),
   ruleConditions: z.enum(DATA_RULE_CONDITIONS, { error: '请选择条件（等于、不等于、大于、包含等）' }),
-  ruleValue: z.string().trim().min(1, '请输入规则值').max(300, '规则值不能超过 300 个字符'),
+  ruleValue: requiredText('规则值', 300),
   status: z.enum(['0', '1'], { error: '状态只能是启用或停用' }).default('1'),
 };
 
@@ -78,13 +72,13 @@ export const DataRuleCreateInput = z.object(DataRuleFields);
 export type DataRuleCreateInput = z.infer<typeof DataRuleCreateInput>;
 
 /** The menu a rule belongs to does not change on edit. */
-export const DataRuleUpdateInput = z.object({ id: Id('规则'), ...DataRuleFields }).omit({ permissionId: true });
+export const DataRuleUpdateInput = z.object({ id: idOf('规则'), ...DataRuleFields }).omit({ permissionId: true });
 export type DataRuleUpdateInput = z.infer<typeof DataRuleUpdateInput>;
 
 export const DataRuleListQuery = z.object({
-  permissionId: Id('菜单'),
-  ruleName: z.string().trim().max(100).optional(),
-  ruleColumn: z.string().trim().max(64).optional(),
+  permissionId: idOf('菜单'),
+  ruleName: trimmedText(100),
+  ruleColumn: trimmedText(64),
   _t: z.unknown().optional(),
 });
 export type DataRuleListQuery = z.infer<typeof DataRuleListQuery>;
@@ -107,15 +101,15 @@ export type DataRuleColumnsResult = {
   columns: { name: string; label: string }[];
 };
 
-export const RoleDataRuleParams = z.object({ permissionId: Id('菜单'), roleId: Id('角色') });
+export const RoleDataRuleParams = z.object({ permissionId: idOf('菜单'), roleId: idOf('角色') });
 export type RoleDataRuleParams = z.infer<typeof RoleDataRuleParams>;
 
 export type RoleDataRuleResult = { rules: DataRuleItem[]; selectedIds: string[] };
 
 /** Replaces the role's selection among the rules of one menu. */
 export const SaveRoleDataRuleInput = z.object({
-  permissionId: Id('菜单'),
-  roleId: Id('角色'),
-  dataRuleIds: z.array(Id('规则')).max(200, '一次最多选择 200 条规则'),
+  permissionId: idOf('菜单'),
+  roleId: idOf('角色'),
+  dataRuleIds: z.array(idOf('规则')).max(200, '一次最多选择 200 条规则'),
 });
 export type SaveRoleDataRuleInput = z.infer<typeof SaveRoleDataRuleInput>;

@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
+import {
+  commaList,
+  idOf,
+  letterCode,
+  optionalText,
+  requiredText,
+  sortNumber,
+  trimmedText,
+  uuidOf,
+} from '../core/fields.js';
 
 /** 0 机构 (the city root), 1 部门, 2 区县. */
 export const ORG_TYPE = { institution: '0', department: '1', district: '2' } as const;
@@ -33,53 +43,33 @@ export const DepartSearchQuery = z.object({
 export type DepartSearchQuery = z.infer<typeof DepartSearchQuery>;
 
 export const DepartListQuery = z.object({
-  userName: z.string().trim().max(64, '用户名过长').optional(),
+  userName: trimmedText(64, '用户名过长'),
   _t: z.unknown().optional(),
 });
 export type DepartListQuery = z.infer<typeof DepartListQuery>;
 
-const uuid = (label: string) => z.string().uuid(`${label}格式不正确`);
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}不能超过 ${max} 个字符`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
-
 /** What the 基本信息 form edits; `orgType` is one of `ORG_TYPE`. */
 const DepartFields = {
-  parentId: uuid('上级部门')
+  parentId: uuidOf('上级部门')
     .optional()
     .nullable()
     .transform((v) => v ?? null),
-  departName: z.string().trim().min(1, '请输入部门名称').max(100, '部门名称不能超过 100 个字符'),
+  departName: requiredText('部门名称', 100),
   departNameAbbr: optionalText(50, '简称'),
-  orgCode: z
-    .string()
-    .trim()
-    .min(1, '请输入机构编码')
-    .max(64, '机构编码不能超过 64 个字符')
-    .regex(/^[A-Za-z0-9_-]+$/, '机构编码只能包含字母、数字、下划线和短横线'),
+  orgCode: requiredText('机构编码', 64).regex(/^[A-Za-z0-9_-]+$/, '机构编码只能包含字母、数字、下划线和短横线'),
   orgType: z.enum([ORG_TYPE.institution, ORG_TYPE.department, ORG_TYPE.district], { error: '请选择机构类型' }),
   address: optionalText(200, '地址'),
   phone: optionalText(40, '电话'),
-  sortNo: z.coerce
-    .number({ error: '排序必须是数字' })
-    .int('排序必须是整数')
-    .min(0, '排序不能小于 0')
-    .max(99999, '排序不能超过 99999')
-    .default(0),
+  sortNo: sortNumber(0),
 };
 
 export const DepartCreateInput = z.object(DepartFields);
 export type DepartCreateInput = z.infer<typeof DepartCreateInput>;
 
-export const DepartUpdateInput = z.object({ id: uuid('部门 ID'), ...DepartFields });
+export const DepartUpdateInput = z.object({ id: uuidOf('部门 ID'), ...DepartFields });
 export type DepartUpdateInput = z.infer<typeof DepartUpdateInput>;
 
-export const DepartIdQuery = z.object({ id: uuid('部门 ID'), _t: z.unknown().optional() });
+export const DepartIdQuery = z.object({ id: uuidOf('部门 ID'), _t: z.unknown().optional() });
 export type DepartIdQuery = z.infer<typeof DepartIdQuery>;
 
 /** One department with every field of the 基本信息 form (`/sys/sysDepart/queryById`). */
@@ -96,16 +86,16 @@ export type DepartDetail = {
 };
 
 /** Menus and buttons granted to a department: the ceiling of what its own roles may grant. */
-export const DepartPermissionQuery = z.object({ departId: uuid('部门 ID'), _t: z.unknown().optional() });
+export const DepartPermissionQuery = z.object({ departId: uuidOf('部门 ID'), _t: z.unknown().optional() });
 export type DepartPermissionQuery = z.infer<typeof DepartPermissionQuery>;
 
 const PermissionIds = z
-  .array(z.string().uuid('菜单或按钮 ID 格式不正确'))
+  .array(idOf('菜单或按钮'))
   .max(5000, '一次最多授权 5000 项')
   .transform((ids) => [...new Set(ids)]);
 
 export const SaveDepartPermissionInput = z.object({
-  departId: uuid('部门 ID'),
+  departId: uuidOf('部门 ID'),
   permissionIds: PermissionIds,
   /** What the editor loaded; when given and no longer current, the save is refused rather than overwriting. */
   lastpermissionIds: z.array(z.string()).max(5000).optional(),
@@ -115,29 +105,24 @@ export type SaveDepartPermissionInput = z.infer<typeof SaveDepartPermissionInput
 // ---- Department roles (sys_depart_role) ----
 
 const DepartRoleFields = {
-  roleName: z.string().trim().min(1, '请输入角色名称').max(100, '角色名称不能超过 100 个字符'),
+  roleName: requiredText('角色名称', 100),
   description: optionalText(255, '描述'),
 };
 
 export const DepartRoleCreateInput = z.object({
-  departId: uuid('部门 ID'),
-  roleCode: z
-    .string()
-    .trim()
-    .min(1, '请输入角色编码')
-    .max(64, '角色编码不能超过 64 个字符')
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '角色编码以字母开头，只能包含字母、数字和下划线'),
+  departId: uuidOf('部门 ID'),
+  roleCode: letterCode('角色编码', 64),
   ...DepartRoleFields,
 });
 export type DepartRoleCreateInput = z.infer<typeof DepartRoleCreateInput>;
 
 /** The department and the code stay as created: grants and members hang on them. */
-export const DepartRoleUpdateInput = z.object({ id: uuid('角色 ID'), ...DepartRoleFields });
+export const DepartRoleUpdateInput = z.object({ id: uuidOf('角色 ID'), ...DepartRoleFields });
 export type DepartRoleUpdateInput = z.infer<typeof DepartRoleUpdateInput>;
 
 export const DepartRoleListQuery = PageQuery.extend({
-  deptId: uuid('部门 ID'),
-  roleName: z.string().trim().max(100).optional(),
+  deptId: uuidOf('部门 ID'),
+  roleName: trimmedText(100),
 });
 export type DepartRoleListQuery = z.infer<typeof DepartRoleListQuery>;
 
@@ -152,20 +137,18 @@ export type DepartRoleItem = {
   createTime: string;
 };
 
-export const DepartRoleIdQuery = z.object({ id: uuid('角色 ID'), _t: z.unknown().optional() });
+export const DepartRoleIdQuery = z.object({ id: uuidOf('角色 ID'), _t: z.unknown().optional() });
 
 export const DeptRoleByUserQuery = z.object({
-  userId: uuid('用户 ID'),
-  departId: uuid('部门 ID'),
+  userId: uuidOf('用户 ID'),
+  departId: uuidOf('部门 ID'),
   _t: z.unknown().optional(),
 });
 export type DeptRoleByUserQuery = z.infer<typeof DeptRoleByUserQuery>;
 
 /** Role ids as the original client sends them: an array or a comma-separated string; empty means none. */
-const RoleIdList = z
-  .union([z.array(z.string()), z.string()])
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().uuid('角色 ID 格式不正确')).max(200, '一次最多分配 200 个角色'))
+const RoleIdList = commaList()
+  .pipe(z.array(idOf('角色')).max(200, '一次最多分配 200 个角色'))
   .transform((ids) => [...new Set(ids)]);
 
 /**
@@ -173,16 +156,16 @@ const RoleIdList = z
  * given, is what the editor loaded; if someone changed the member's roles since, the save is refused.
  */
 export const DeptRoleUserAddInput = z.object({
-  userId: uuid('用户 ID'),
-  departId: uuid('部门 ID'),
+  userId: uuidOf('用户 ID'),
+  departId: uuidOf('部门 ID'),
   newRoleId: RoleIdList,
   oldRoleId: RoleIdList.optional(),
 });
 export type DeptRoleUserAddInput = z.infer<typeof DeptRoleUserAddInput>;
 
 export const DepartMemberListQuery = PageQuery.extend({
-  departId: uuid('部门 ID'),
-  username: z.string().trim().max(64).optional(),
+  departId: uuidOf('部门 ID'),
+  username: trimmedText(64),
 });
 export type DepartMemberListQuery = z.infer<typeof DepartMemberListQuery>;
 
@@ -194,7 +177,7 @@ export type DepartMemberItem = {
   roleIds: string[];
 };
 
-export const DeptRolePermissionQuery = z.object({ roleId: uuid('角色 ID'), _t: z.unknown().optional() });
+export const DeptRolePermissionQuery = z.object({ roleId: uuidOf('角色 ID'), _t: z.unknown().optional() });
 
-export const SaveDeptRolePermissionInput = z.object({ roleId: uuid('角色 ID'), permissionIds: PermissionIds });
+export const SaveDeptRolePermissionInput = z.object({ roleId: uuidOf('角色 ID'), permissionIds: PermissionIds });
 export type SaveDeptRolePermissionInput = z.infer<typeof SaveDeptRolePermissionInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
+import { idOf, optionalMatching, optionalText, requiredText, sortNumber, trimmedText } from '../core/fields.js';
 
 /** A dictionary code as it arrives in a path: looked up among the stored codes, never used as a name. */
 export const DictCodeParams = z.object({
@@ -10,22 +11,13 @@ export type DictCodeParams = z.infer<typeof DictCodeParams>;
 /** 1 enabled, 0 disabled: only enabled items reach `getDictItems` and the sign-in cache. */
 export const DICT_ITEM_STATUS = { enabled: 1, disabled: 0 } as const;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `不能超过 ${max} 个字符`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
-
-const Id = z.string().uuid('ID 格式不正确');
+const Id = idOf();
 
 export const DictIdQuery = z.object({ id: Id });
 export type DictIdQuery = z.infer<typeof DictIdQuery>;
 
 const DictFields = {
-  dictName: z.string().trim().min(1, '请输入字典名称').max(100, '字典名称不能超过 100 个字符'),
+  dictName: requiredText('字典名称', 100),
   dictCode: z
     .string()
     .trim()
@@ -40,8 +32,8 @@ export const DictUpdateInput = z.object({ id: Id, ...DictFields });
 export type DictUpdateInput = z.infer<typeof DictUpdateInput>;
 
 export const DictListQuery = PageQuery.extend({
-  dictName: z.string().trim().max(100).optional(),
-  dictCode: z.string().trim().max(100).optional(),
+  dictName: trimmedText(100),
+  dictCode: trimmedText(100),
 });
 export type DictListQuery = z.infer<typeof DictListQuery>;
 
@@ -59,19 +51,12 @@ const itemStatus = z.coerce
   .refine((v) => v === DICT_ITEM_STATUS.enabled || v === DICT_ITEM_STATUS.disabled, '状态只能是 1（启用）或 0（停用）');
 
 const DictItemFields = {
-  itemText: z.string().trim().min(1, '请输入名称').max(100, '名称不能超过 100 个字符'),
-  itemValue: z.string().trim().min(1, '请输入数据值').max(100, '数据值不能超过 100 个字符'),
+  itemText: requiredText('名称', 100),
+  itemValue: requiredText('数据值', 100),
   /** An antd tag colour: a preset name (success, blue…) or a hex colour. */
-  itemColor: optionalText(20).refine((v) => v === null || /^(#[0-9a-fA-F]{3,8}|[a-z][a-z-]{1,19})$/.test(v), {
-    message: '颜色须为预设颜色名或 #RRGGBB',
-  }),
+  itemColor: optionalMatching(/^(#[0-9a-fA-F]{3,8}|[a-z][a-z-]{1,19})$/, '颜色须为预设颜色名或 #RRGGBB', 20),
   description: optionalText(255),
-  sortOrder: z.coerce
-    .number({ error: '排序必须是数字' })
-    .int('排序必须是整数')
-    .min(0, '排序不能小于 0')
-    .max(99999, '排序不能超过 99999')
-    .default(1),
+  sortOrder: sortNumber(1),
   status: itemStatus.default(DICT_ITEM_STATUS.enabled),
 };
 
@@ -84,7 +69,7 @@ export type DictItemUpdateInput = z.infer<typeof DictItemUpdateInput>;
 
 export const DictItemListQuery = PageQuery.extend({
   dictId: Id,
-  itemText: z.string().trim().max(100).optional(),
+  itemText: trimmedText(100),
   status: itemStatus.optional(),
 });
 export type DictItemListQuery = z.infer<typeof DictItemListQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PageQuery } from '../core/envelope.js';
+import { optionalText } from '../core/fields.js';
+import { CodedRuleMessages, type CodedRuleRecord, codedRuleSchemas, ruleCodeOf } from './coded-rule.js';
 
 export const FILL_DATE_FORMATS = ['YYYY', 'YYYYMM', 'YYYYMMDD'] as const;
 export type FillDateFormat = (typeof FILL_DATE_FORMATS)[number];
@@ -77,46 +78,20 @@ export type FillRuleJson = z.infer<typeof FillRuleJson>;
  * Rule codes are at most 50 characters: the sequence key `fill:<code>:<period>` must fit the
  * 64 characters of sys_code_sequence.prefix.
  */
-export const FillRuleCode = z
-  .string({ error: '请输入规则编码' })
-  .trim()
-  .regex(/^[A-Za-z][A-Za-z0-9_]{1,49}$/, '规则编码须以字母开头，只含字母、数字和下划线，2 到 50 个字符');
+export const FillRuleCode = ruleCodeOf(50);
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `不能超过 ${max} 个字符`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+const FillRule = codedRuleSchemas({ ruleCode: FillRuleCode, ruleJson: FillRuleJson, description: optionalText(255) });
 
-const Id = z.string().uuid('ID 格式不正确');
-
-const FillRuleFields = {
-  ruleName: z
-    .string({ error: '请输入规则名称' })
-    .trim()
-    .min(1, '请输入规则名称')
-    .max(100, '规则名称不能超过 100 个字符'),
-  ruleCode: FillRuleCode,
-  ruleJson: FillRuleJson,
-  description: optionalText(255),
-};
-
-export const FillRuleCreateInput = z.object(FillRuleFields);
+export const FillRuleCreateInput = FillRule.CreateInput;
 export type FillRuleCreateInput = z.infer<typeof FillRuleCreateInput>;
 
-export const FillRuleUpdateInput = z.object({ id: Id, ...FillRuleFields });
+export const FillRuleUpdateInput = FillRule.UpdateInput;
 export type FillRuleUpdateInput = z.infer<typeof FillRuleUpdateInput>;
 
-export const FillRuleIdQuery = z.object({ id: Id });
+export const FillRuleIdQuery = FillRule.IdQuery;
 export type FillRuleIdQuery = z.infer<typeof FillRuleIdQuery>;
 
-export const FillRuleListQuery = PageQuery.extend({
-  ruleName: z.string().trim().max(100).optional(),
-  ruleCode: z.string().trim().max(64).optional(),
-});
+export const FillRuleListQuery = FillRule.ListQuery;
 export type FillRuleListQuery = z.infer<typeof FillRuleListQuery>;
 
 export const FillRuleCodeParams = z.object({ ruleCode: FillRuleCode });
@@ -130,17 +105,10 @@ export const FillRulePreviewInput = z.object({
 });
 export type FillRulePreviewInput = z.infer<typeof FillRulePreviewInput>;
 
-export type FillRuleRecord = {
-  id: string;
-  ruleName: string;
-  ruleCode: string;
-  ruleJson: FillRuleJson;
-  description: string | null;
-  createTime: string;
-};
+export type FillRuleRecord = CodedRuleRecord<FillRuleJson>;
 
 export const FillRuleMessages = {
-  codeTaken: '规则编码已存在',
+  ...CodedRuleMessages,
   codeFixed: '规则编码创建后不能修改',
   unknown: '填值规则不存在',
   misconfigured: '填值规则配置不正确，请联系管理员',

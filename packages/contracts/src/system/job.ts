@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
+import { idOf, optionalText, trimmedText } from '../core/fields.js';
 
 /** 定时任务状态: 0 运行中 (scheduled), -1 已停止. */
 export const JOB_STATUS = { running: 0, stopped: -1 } as const;
@@ -50,27 +51,21 @@ const JobFields = {
   handler: HandlerName,
   cronExpression: CronExpression,
   parameter: Parameter,
-  description: z
-    .string()
-    .trim()
-    .max(255, '描述不能超过 255 个字符')
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  description: optionalText(255, '描述'),
   status: status.default(JOB_STATUS.stopped),
 };
 
 export const JobCreateInput = z.object(JobFields);
 export type JobCreateInput = z.infer<typeof JobCreateInput>;
 
-export const JobUpdateInput = z.object({ id: z.string().uuid('任务 ID 格式不正确'), ...JobFields });
+export const JobUpdateInput = z.object({ id: idOf('任务'), ...JobFields });
 export type JobUpdateInput = z.infer<typeof JobUpdateInput>;
 
-export const JobIdQuery = z.object({ id: z.string().uuid('任务 ID 格式不正确') });
+export const JobIdQuery = z.object({ id: idOf('任务') });
 export type JobIdQuery = z.infer<typeof JobIdQuery>;
 
 export const JobListQuery = PageQuery.extend({
-  handler: z.string().trim().max(64).optional(),
+  handler: trimmedText(64),
   status: z.coerce
     .number()
     .int()
@@ -79,7 +74,7 @@ export const JobListQuery = PageQuery.extend({
 });
 export type JobListQuery = z.infer<typeof JobListQuery>;
 
-export const JobRunListQuery = PageQuery.extend({ jobId: z.string().uuid('任务 ID 格式不正确') });
+export const JobRunListQuery = PageQuery.extend({ jobId: idOf('任务') });
 export type JobRunListQuery = z.infer<typeof JobRunListQuery>;
 
 export const JobNextRunsQuery = z.object({ cron: CronExpression });

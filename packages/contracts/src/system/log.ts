@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
+import { tooLong, trimmedText } from '../core/fields.js';
 
 /** sys_log.log_type: 1 sign-in and sign-out, 2 operations. */
 export const LOG_TYPE = { login: 1, operation: 2 } as const;
@@ -25,7 +26,7 @@ const LogTime = z
   .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/, '时间格式应为 YYYY-MM-DD HH:mm:ss')
   .optional();
 
-const text = (max: number) => z.string().trim().max(max, `不能超过 ${max} 个字符`).optional();
+const text = (max: number) => trimmedText(max, tooLong(max));
 
 export const LogFilters = z.object({
   logType: z.coerce

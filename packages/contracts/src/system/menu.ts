@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commaList, idOf, optionalMatching, optionalText, requiredText } from '../core/fields.js';
 import type { MenuType } from './permission.js';
 
 /** 0 目录, 1 菜单, 2 按钮. */
@@ -7,38 +8,24 @@ export const MENU_TYPE = { directory: 0, menu: 1, button: 2 } as const;
 /** A permission code such as `system:user:add`: colon-separated segments, at least two. */
 export const PERMS_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*(:[A-Za-z0-9_*-]+)+$/;
 
-const text = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}不能超过 ${max} 个字符`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
-
 /** The fields of a menu, directory or button (spec §3), as the add and edit forms send them. */
 export const PermissionFields = z.object({
-  parentId: z
-    .string()
-    .uuid('上级菜单 ID 格式不正确')
+  parentId: idOf('上级菜单')
     .optional()
     .nullable()
     .or(z.literal('').transform(() => null))
     .transform((v) => v ?? null),
-  name: z.string().trim().min(1, '请输入菜单名称').max(100, '菜单名称不能超过 100 个字符'),
+  name: requiredText('菜单名称', 100),
   menuType: z.coerce
     .number()
     .int()
     .refine((v): v is MenuType => v === 0 || v === 1 || v === 2, '菜单类型只能是 0（目录）、1（菜单）或 2（按钮）'),
-  path: text(255, '路由地址'),
-  component: text(255, '前端组件'),
-  redirect: text(255, '默认跳转地址'),
-  icon: text(100, '图标'),
-  url: text(500, '外部链接'),
-  perms: text(255, '授权标识').refine(
-    (v) => v === null || PERMS_PATTERN.test(v),
-    '授权标识格式不正确，应为冒号分隔的编码，如 system:user:add',
-  ),
+  path: optionalText(255, '路由地址'),
+  component: optionalText(255, '前端组件'),
+  redirect: optionalText(255, '默认跳转地址'),
+  icon: optionalText(100, '图标'),
+  url: optionalText(500, '外部链接'),
+  perms: optionalMatching(PERMS_PATTERN, '授权标识格式不正确，应为冒号分隔的编码，如 system:user:add', 255, '授权标识'),
   hidden: z.boolean().default(false),
   alwaysShow: z.boolean().default(false),
   keepAlive: z.boolean().default(false),
@@ -64,9 +51,7 @@ function refineByType(v: Fields, ctx: z.RefinementCtx) {
 export const PermissionCreateInput = PermissionFields.superRefine(refineByType);
 export type PermissionCreateInput = z.infer<typeof PermissionCreateInput>;
 
-export const PermissionUpdateInput = PermissionFields.extend({ id: z.string().uuid('菜单 ID 格式不正确') }).superRefine(
-  refineByType,
-);
+export const PermissionUpdateInput = PermissionFields.extend({ id: idOf('菜单') }).superRefine(refineByType);
 export type PermissionUpdateInput = z.infer<typeof PermissionUpdateInput>;
 
 /** A row of the menu management tree (`/sys/permission/list`): every stored field plus its children. */
@@ -87,14 +72,11 @@ export type PermissionTreeNode = {
   children: PermissionTreeNode[];
 };
 
-const idList = z
-  .union([z.array(z.string()), z.string()])
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().uuid('权限 ID 格式不正确')).max(2000, '一次最多授权 2000 项'));
+const idList = commaList().pipe(z.array(idOf('权限')).max(2000, '一次最多授权 2000 项'));
 
 /** Replaces every grant of a role; ids come as an array or the original client's comma-separated string. */
 export const SaveRolePermissionInput = z.object({
-  roleId: z.string().uuid('角色 ID 格式不正确'),
+  roleId: idOf('角色'),
   permissionIds: idList,
 });
 export type SaveRolePermissionInput = z.infer<typeof SaveRolePermissionInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdList, PageQuery } from '../core/envelope.js';
+import { commaList, requiredText, tooLong, trimmedText } from '../core/fields.js';
 
 /** Event families of business messages (biz_message.message_type), with the labels the message centre shows. */
 export const NEWS_TYPE_LABEL: Record<string, string> = {
@@ -45,14 +46,13 @@ export type NewsIdsQuery = z.infer<typeof NewsIdsQuery>;
 
 /** An administrator sends a business message to listed users (the administrative path to create one). */
 export const NewsReleaseInput = z.object({
-  userIds: z
-    .union([z.array(z.string()), z.string()], { error: '请选择接收用户' })
-    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.guid('用户编号不正确')).min(1, '请选择接收用户').max(2_000, '一次最多发送给 2000 人')),
+  userIds: commaList('请选择接收用户').pipe(
+    z.array(z.guid('用户编号不正确')).min(1, '请选择接收用户').max(2_000, '一次最多发送给 2000 人'),
+  ),
   messageType: messageType.default('system'),
-  title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(200, '标题不能超过 200 个字符'),
+  title: requiredText('标题', 200, { missing: true }),
   content: z.string().max(20_000, '内容过长').default(''),
-  busId: z.string().trim().max(64, '业务编号不能超过 64 个字符').optional().nullable(),
+  busId: trimmedText(64, tooLong(64, '业务编号')).nullable(),
   openPage: z
     .string()
     .trim()

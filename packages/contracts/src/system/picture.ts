@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOf, optionalText, requiredText } from '../core/fields.js';
 
 /** Largest slideshow picture accepted, checked on the client before upload and on the server. */
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -17,25 +18,21 @@ export const PictureMessages = {
 } as const;
 
 /** A link opened from the carousel: http(s), or a path on this site (never `//host` or `javascript:`). */
-export const PictureLinkUrl = z
-  .string()
-  .trim()
-  .max(500, '链接不能超过 500 个字符')
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(v) || /^\/(?![/\\])[^\s]*$/.test(v), {
+export const PictureLinkUrl = optionalText(500, '链接').refine(
+  (v) => v === null || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(v) || /^\/(?![/\\])[^\s]*$/.test(v),
+  {
     message: '链接须以 http://、https:// 或 / 开头',
-  });
+  },
+);
 
 /** The text fields of an upload (sent as multipart fields next to the file). */
 export const PictureUploadFields = z.object({
-  title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(100, '标题不能超过 100 个字符'),
+  title: requiredText('标题', 100, { missing: true }),
   linkUrl: PictureLinkUrl,
 });
 export type PictureUploadFields = z.infer<typeof PictureUploadFields>;
 
-const Id = z.string().uuid('ID 格式不正确');
+const Id = idOf();
 
 export const PictureIdQuery = z.object({ id: Id });
 export type PictureIdQuery = z.infer<typeof PictureIdQuery>;

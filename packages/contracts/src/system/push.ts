@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Path of the live-push WebSocket under the API base. */
 export const PUSH_PATH = '/websocket';
 
@@ -16,19 +14,30 @@ export const PUSH_HEARTBEAT_MS = 20_000;
 /** Close code of a socket whose session ended (logout, password change, freeze, forced logout, idle): do not reconnect. */
 export const PUSH_CLOSE_SESSION_ENDED = 4001;
 
+/*
+ * The messages are checked by hand rather than with zod: every page of the portal holds the socket
+ * open, and the validation library would add some 25 KB (gzipped) to what every visitor loads first.
+ */
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * What the server pushes: `user` when notices for this user changed, `topic` when an announcement for
  * everyone was released. Either one tells the browser to reload its notices.
  */
-export const PushMessage = z.object({
-  cmd: z.enum(['user', 'topic']),
-  msgTxt: z.string().optional(),
-});
-export type PushMessage = z.infer<typeof PushMessage>;
+export type PushMessage = { cmd: 'user' | 'topic'; msgTxt?: string };
+
+/** The message a socket received, or null when it is not one (other commands, a malformed text). */
+export function readPushMessage(value: unknown): PushMessage | null {
+  if (!isRecord(value) || (value.cmd !== 'user' && value.cmd !== 'topic')) return null;
+  if (value.msgTxt !== undefined && typeof value.msgTxt !== 'string') return null;
+  return value.msgTxt === undefined ? { cmd: value.cmd } : { cmd: value.cmd, msgTxt: value.msgTxt };
+}
 
 /**
  * Application-level heartbeat: a browser cannot see protocol pings, so it sends `{cmd:'ping'}` and
  * the server answers `{cmd:'pong'}`; a browser that hears nothing for two intervals reconnects.
  */
-export const PushPing = z.object({ cmd: z.literal('ping') });
+export const isPushPing = (value: unknown): boolean => isRecord(value) && value.cmd === 'ping';
 export type PushPong = { cmd: 'pong' };

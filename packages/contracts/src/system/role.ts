@@ -1,38 +1,28 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
+import { idOf, letterCode, optionalText, requiredText, trimmedText } from '../core/fields.js';
 
 /** Roles the platform itself relies on (seed grants, sign-up, workflows); they cannot be deleted. */
 export const BUILT_IN_ROLE_CODES = ['admin', 'reviewer', 'dept_admin', 'registered'] as const;
 
 const RoleFields = {
-  roleName: z.string().trim().min(1, '请输入角色名称').max(100, '角色名称不能超过 100 个字符'),
-  description: z
-    .string()
-    .trim()
-    .max(255, '描述不能超过 255 个字符')
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  roleName: requiredText('角色名称', 100),
+  description: optionalText(255, '描述'),
 };
 
 export const RoleCreateInput = z.object({
-  roleCode: z
-    .string()
-    .trim()
-    .min(1, '请输入角色编码')
-    .max(64, '角色编码不能超过 64 个字符')
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '角色编码以字母开头，只能包含字母、数字和下划线'),
+  roleCode: letterCode('角色编码', 64),
   ...RoleFields,
 });
 export type RoleCreateInput = z.infer<typeof RoleCreateInput>;
 
 /** The code is what grants and the seed refer to, so an edit keeps it. */
-export const RoleUpdateInput = z.object({ id: z.string().uuid('角色 ID 格式不正确'), ...RoleFields });
+export const RoleUpdateInput = z.object({ id: idOf('角色'), ...RoleFields });
 export type RoleUpdateInput = z.infer<typeof RoleUpdateInput>;
 
 export const RoleListQuery = PageQuery.extend({
-  roleName: z.string().trim().max(100).optional(),
-  roleCode: z.string().trim().max(64).optional(),
+  roleName: trimmedText(100),
+  roleCode: trimmedText(64),
 });
 export type RoleListQuery = z.infer<typeof RoleListQuery>;
 

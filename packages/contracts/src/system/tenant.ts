@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
+import { requiredText, trimmedText } from '../core/fields.js';
 
 export const MAX_TENANT_IDS = 50;
 
@@ -29,14 +30,14 @@ export type TenantListQuery = z.infer<typeof TenantListQuery>;
 export const TENANT_STATUS = { normal: 1, frozen: 0 } as const;
 
 const TenantFields = {
-  name: z.string().trim().min(1, '请输入租户名称').max(100, '租户名称不能超过 100 个字符'),
+  name: requiredText('租户名称', 100),
   status: z.coerce
     .number({ error: '请选择状态' })
     .refine((v) => v === TENANT_STATUS.normal || v === TENANT_STATUS.frozen, '状态只能是正常或冻结'),
 };
 
 export const TenantPageQuery = PageQuery.extend({
-  name: z.string().trim().max(100).optional(),
+  name: trimmedText(100),
   status: z.coerce.number().int().min(0).max(1).optional(),
 });
 export type TenantPageQuery = z.infer<typeof TenantPageQuery>;

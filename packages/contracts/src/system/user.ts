@@ -1,33 +1,13 @@
 import { z } from 'zod';
 import { NewPassword } from '../auth/login.js';
 import { PageQuery } from '../core/envelope.js';
+import { optionalMatching, optionalText, trimmedText } from '../core/fields.js';
 
 export const USER_STATUS = { normal: 1, frozen: 2 } as const;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `不能超过 ${max} 个字符`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+const phone = optionalMatching(/^1[3-9]\d{9}$/, '手机号码格式不正确');
 
-const phone = z
-  .string()
-  .trim()
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^1[3-9]\d{9}$/.test(v), '手机号码格式不正确');
-
-const email = z
-  .string()
-  .trim()
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/.test(v), '邮箱格式不正确');
+const email = optionalMatching(/^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/, '邮箱格式不正确');
 
 const idList = z.array(z.string().min(1).max(64)).max(100);
 
@@ -64,11 +44,11 @@ export const UserUpdateInput = z.object({ id: z.string().min(1, '缺少用户 ID
 export type UserUpdateInput = z.infer<typeof UserUpdateInput>;
 
 export const UserListQuery = PageQuery.extend({
-  username: z.string().trim().max(64).optional(),
-  realname: z.string().trim().max(64).optional(),
-  phone: z.string().trim().max(20).optional(),
+  username: trimmedText(64),
+  realname: trimmedText(64),
+  phone: trimmedText(20),
   status: z.coerce.number().int().min(1).max(2).optional(),
-  orgCode: z.string().trim().max(64).optional(),
+  orgCode: trimmedText(64),
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;
 

@@ -1,4 +1,4 @@
-import { PUSH_CLOSE_SESSION_ENDED, type PushMessage, PushPing, type PushPong } from '@odp/contracts';
+import { isPushPing, PUSH_CLOSE_SESSION_ENDED, type PushMessage, type PushPong } from '@odp/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -127,7 +127,7 @@ export function createPushHub({ database, sessionIdleMs, heartbeatMs, log }: Pus
 
 function isPing(text: string) {
   try {
-    return PushPing.safeParse(JSON.parse(text)).success;
+    return isPushPing(JSON.parse(text));
   } catch {
     return false;
   }

@@ -31,6 +31,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { permissionDataRules, permissions, roleDataRules, userRoles } from '../../db/schema/index.js';
 import type { Actor } from '../auth/actor.js';
+import { escapeLike } from './like.js';
 
 /** The fields a list accepts in rules: rule column name → the real column. */
 export type DataRuleColumns = Readonly<Record<string, AnyPgColumn>>;
@@ -115,8 +116,6 @@ const listItems = (value: string) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-const likePattern = (v: string) => v.replace(/[\\%_]/g, '\\$&');
-
 const isCondition = (c: string): c is DataRuleCondition => (DATA_RULE_CONDITIONS as readonly string[]).includes(c);
 
 const COMPARE: Record<'=' | '!=' | '>' | '>=' | '<' | '<=', SQL> = {
@@ -191,7 +190,7 @@ export function ruleCondition(rule: DataRuleLike, columns: DataRuleColumns, vars
   if (resolved === null || resolved === '') return DENY;
 
   if (condition === 'LIKE' || condition === 'LEFT_LIKE' || condition === 'RIGHT_LIKE') {
-    const p = likePattern(resolved);
+    const p = escapeLike(resolved);
     const pattern = condition === 'LIKE' ? `%${p}%` : condition === 'LEFT_LIKE' ? `%${p}` : `${p}%`;
     const text = kind === 'text' ? sql`${column}` : sql`${column}::text`;
     return sql`${text} like ${pattern}`;

@@ -25,6 +25,3 @@ export function orderBy(
   if (!column) throw badRequest(`不支持按 ${query.sort} 排序`);
   return query.order === 'asc' ? asc(column) : desc(column);
 }
-
-/** An ILIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;

@@ -1,4 +1,5 @@
 import { CalendarOutlined, DownloadOutlined, EyeOutlined, FileDoneOutlined, SyncOutlined } from '@ant-design/icons';
+import { CATALOGUE_DICT } from '@odp/contracts/constants';
 import { Rate } from 'antd';
 import { Link } from 'react-router-dom';
 import type { MarketCard } from '@/api/market';
@@ -22,8 +23,12 @@ export function CatalogueCard({ item }: { item: MarketCard }) {
             <Highlight html={item.highlight?.catalogName} text={item.catalogName} />
           </Link>
         </h3>
-        <DictTag code="open_type" value={item.openType} colors={OPEN_TYPE_COLORS} />
-        <DictTag code="data_format" value={item.dataFormat} colors={{ file: 'blue', table: 'cyan', api: 'purple' }} />
+        <DictTag code={CATALOGUE_DICT.openType} value={item.openType} colors={OPEN_TYPE_COLORS} />
+        <DictTag
+          code={CATALOGUE_DICT.dataFormat}
+          value={item.dataFormat}
+          colors={{ file: 'blue', table: 'cyan', api: 'purple' }}
+        />
       </header>
       <p className="portal-card-summary">
         <Highlight html={item.highlight?.informationSummary} text={item.informationSummary} />
@@ -36,13 +41,13 @@ export function CatalogueCard({ item }: { item: MarketCard }) {
         <div>
           <dt>领域</dt>
           <dd>
-            <DictText code="key_areas_type" value={item.keyAreasType} />
+            <DictText code={CATALOGUE_DICT.keyAreasType} value={item.keyAreasType} />
           </dd>
         </div>
         <div>
           <dt>更新频率</dt>
           <dd>
-            <DictText code="update_frequency" value={item.updateFrequency} />
+            <DictText code={CATALOGUE_DICT.updateFrequency} value={item.updateFrequency} />
           </dd>
         </div>
         <div>

@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Constants } from '@odp/contracts';
+import { Constants } from '@odp/contracts/constants';
 import { Button, Popover, Space } from 'antd';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { isBuilt, SITE_NAME } from '@/app/site';

@@ -1,4 +1,4 @@
-import { Constants } from '@odp/contracts';
+import { Constants } from '@odp/contracts/constants';
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useScrollRestoration } from '@/app/keep-alive';

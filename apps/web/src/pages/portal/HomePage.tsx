@@ -1,4 +1,5 @@
-import { formatCount, type IndexNum } from '@odp/contracts';
+import type { IndexNum } from '@odp/contracts';
+import { formatCount } from '@odp/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';

@@ -22,6 +22,7 @@ import { logOperation } from '../../../platform/audit/log.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors.js';
 import { type DataRuleColumns, dataRuleCondition } from '../../../platform/resource/data-rules.js';
+import { containing } from '../../../platform/resource/like.js';
 import { orderBy, paginate } from '../../../platform/resource/paging.js';
 import { refreshSearchIndex } from '../../../platform/search/indexer.js';
 import { forgetSubjects } from '../../../platform/workflow/tasks.js';
@@ -55,8 +56,8 @@ export const EntryMessages = {
   onlyDrafts: '只能删除草稿',
 } as const;
 
-/** `%`, `_` and `\` in a search text are matched literally. */
-export const likeOf = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+/** The name the catalogue's lists (and the work-order list) filter with. */
+export const likeOf = containing;
 
 const SORTABLE = {
   createTime: catalogues.createdAt,

@@ -2,6 +2,7 @@ import { SEND_STATUS } from '@odp/contracts';
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { announcementReads, announcements, departs, userDeparts, users } from '../../../db/schema/index.js';
+import { containing } from '../../../platform/resource/like.js';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -80,7 +81,7 @@ export async function selectMine(
 ): Promise<{ rows: (AnnouncementRow & { readFlag: boolean })[]; total: number }> {
   const where = and(
     currentFor(userId),
-    filter.titile ? sql`${announcements.titile} ilike ${`%${filter.titile.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+    filter.titile ? sql`${announcements.titile} ilike ${containing(filter.titile)}` : undefined,
     filter.msgCategory ? eq(announcements.msgCategory, filter.msgCategory) : undefined,
     filter.read === undefined ? undefined : filter.read ? readBy(userId) : sql`not ${readBy(userId)}`,
   );

@@ -11,7 +11,7 @@ import {
 } from '@odp/contracts';
 import { desc, eq, ilike } from 'drizzle-orm';
 import { announcements } from '../../../db/schema/index.js';
-import { containing } from '../../../platform/resource/paging.js';
+import { containing } from '../../../platform/resource/like.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 import { sanitizeRichText } from '../../../platform/sanitize/html.js';
 import type { AnnouncementRow } from './repository.js';

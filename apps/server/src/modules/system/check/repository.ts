@@ -1,7 +1,7 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.js';
-import { checkRules, departs, dicts, roles, users } from '../../../db/schema/index.js';
+import { departs, dicts, roles, users } from '../../../db/schema/index.js';
 
 type UniqueField = {
   table: typeof users | typeof roles | typeof departs | typeof dicts;
@@ -49,13 +49,4 @@ export async function valueTaken(db: Executor, field: UniqueField, value: string
     .where(exceptId ? and(same, ne(field.id, exceptId)) : same)
     .limit(1);
   return Boolean(row);
-}
-
-export async function findCheckRule(db: Executor, ruleCode: string) {
-  const [row] = await db
-    .select({ ruleName: checkRules.ruleName, ruleJson: checkRules.ruleJson })
-    .from(checkRules)
-    .where(eq(checkRules.ruleCode, ruleCode))
-    .limit(1);
-  return row ?? null;
 }

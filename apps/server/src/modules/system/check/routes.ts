@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../../platform/http/envelope.js';
-import { registerCrudRoutes } from '../../../platform/resource/routes.js';
+import { registerCodedRuleRoutes } from '../coded-rule/routes.js';
 import { checkByRule, checkDuplicate, checkRuleService } from './service.js';
 
 const tags = ['校验'];
@@ -37,17 +37,12 @@ export async function checkRoutes(fastify: FastifyInstance) {
     },
   );
 
-  registerCrudRoutes(app, {
+  registerCodedRuleRoutes(app, {
     base: '/sys/checkRule',
     label: '编码校验规则',
     tags,
-    access: {
-      list: Perm.checkRuleList,
-      add: Perm.checkRuleEdit,
-      edit: Perm.checkRuleEdit,
-      delete: Perm.checkRuleEdit,
-    },
+    perms: { list: Perm.checkRuleList, edit: Perm.checkRuleEdit },
     schemas: { list: CheckRuleListQuery, create: CheckRuleCreateInput, update: CheckRuleUpdateInput },
-    handlers: { ...checkRuleService, remove: (db, actor, id) => checkRuleService.remove(db, actor, [id]) },
+    service: checkRuleService,
   });
 }

@@ -1,10 +1,11 @@
-import { CheckMessages, CheckRuleJson, type CheckRuleQuery, type DuplicateCheckQuery } from '@odp/contracts';
+import { CheckMessages, type CheckRuleQuery, type DuplicateCheckQuery } from '@odp/contracts';
 import type { Db } from '../../../db/client.js';
 import { badRequest } from '../../../platform/http/errors.js';
 import { resourceService } from '../../../platform/resource/resource.js';
+import { storedRuleJson } from '../coded-rule/resource.js';
 import { explainFailure, matchSegments } from './matcher.js';
-import { findCheckRule, uniqueFieldOf, valueTaken } from './repository.js';
-import { checkRuleResource } from './resource.js';
+import { uniqueFieldOf, valueTaken } from './repository.js';
+import { checkRuleKind, checkRuleResource } from './resource.js';
 
 export const checkRuleService = resourceService(checkRuleResource);
 
@@ -17,10 +18,10 @@ export async function checkDuplicate(db: Db, query: DuplicateCheckQuery): Promis
 
 /** Checks a value against a stored 编码校验规则; the 400 names the segment that failed. */
 export async function checkByRule(db: Db, query: CheckRuleQuery): Promise<void> {
-  const rule = await findCheckRule(db, query.ruleCode);
-  if (!rule) throw badRequest(CheckMessages.ruleUnknown);
-  const segments = CheckRuleJson.safeParse(rule.ruleJson);
-  if (!segments.success) throw badRequest(CheckMessages.ruleMisconfigured);
-  const result = matchSegments(segments.data, query.value);
-  if (!result.ok) throw badRequest(explainFailure(segments.data, result));
+  const segments = await storedRuleJson(db, checkRuleKind, query.ruleCode, {
+    unknown: CheckMessages.ruleUnknown,
+    misconfigured: CheckMessages.ruleMisconfigured,
+  });
+  const result = matchSegments(segments, query.value);
+  if (!result.ok) throw badRequest(explainFailure(segments, result));
 }

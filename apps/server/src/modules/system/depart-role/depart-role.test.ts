@@ -17,6 +17,7 @@ import {
   userDeparts,
   users,
 } from '../../../db/schema/index.js';
+import { describeCrudRoutes } from '../../../test/crud-contract.js';
 import { createDepart, createUser, login, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { permissionIdByPerms, roleWith } from '../permission/fixtures.js';
@@ -52,14 +53,54 @@ async function departWithRole(roleCode = 'clerk') {
   return { depart, role };
 }
 
-describe('department roles: list, add, edit, delete', () => {
+describeCrudRoutes<DepartRoleItem>({
+  label: '部门角色',
+  base: '/sys/sysDepartRole',
+  ctx: () => ctx,
+  tokens: () => ({ editor: token, stranger: otherToken }),
+  table: departRoles,
+  id: departRoles.id,
+  remove: 'delete',
+  create: async () => ({
+    departId: (await createDepart(ctx.db)).id,
+    roleCode: 'auditor',
+    roleName: '稽核员',
+    description: '核对数据',
+  }),
+  find: (role) => ({ deptId: role.departId }),
+  edit: (role) => ({ id: role.id, roleName: '高级稽核员', description: null }),
+  refused: async () => {
+    const { depart } = await departWithRole('taken');
+    return [
+      { body: { departId: depart.id, roleCode: 'taken', roleName: '重复' }, message: /该部门下已有相同编码的角色/ },
+      { body: { departId: depart.id, roleCode: '1abc', roleName: '编码' }, message: /角色编码以字母开头/ },
+      { body: { departId: depart.id, roleCode: 'ok', roleName: ' ' }, message: /请输入角色名称/ },
+      {
+        body: { departId: crypto.randomUUID(), roleCode: 'ok', roleName: '无部门' },
+        status: 404,
+        message: /^部门不存在或已删除$/,
+      },
+    ];
+  },
+  after: {
+    add: async (role, _row, sent) => {
+      expect(role).toMatchObject({ ...sent, userCount: 0 });
+      // Another department may use the same code.
+      const elsewhere = await createDepart(ctx.db);
+      const same = await call(ctx, 'POST', '/sys/sysDepartRole/add', {
+        token,
+        body: { ...sent, departId: elsewhere.id },
+      });
+      expect(same.status).toBe(200);
+    },
+    edit: (_role, row) => expect(row).toMatchObject({ roleName: '高级稽核员', description: null }),
+  },
+});
+
+describe('department roles: routes beyond list, add, edit and delete', () => {
   it('need a token and the permission', async () => {
     const { depart, role } = await departWithRole();
     const requests: [string, string, { query?: Record<string, string>; body?: unknown }][] = [
-      ['GET', '/sys/sysDepartRole/list', { query: { deptId: depart.id } }],
-      ['POST', '/sys/sysDepartRole/add', { body: { departId: depart.id, roleCode: 'x1', roleName: '甲' } }],
-      ['PUT', '/sys/sysDepartRole/edit', { body: { id: role.id, roleName: '乙' } }],
-      ['DELETE', '/sys/sysDepartRole/delete', { query: { id: role.id } }],
       ['GET', '/sys/sysDepartRole/memberList', { query: { departId: depart.id } }],
       ['GET', '/sys/sysDepartRole/getDeptRoleByUserId', { query: { departId: depart.id, userId: role.id } }],
       ['GET', '/sys/sysDepartPermission/queryTreeList', { query: { departId: depart.id } }],
@@ -73,66 +114,8 @@ describe('department roles: list, add, edit, delete', () => {
     expect(await rolesOf(depart.id)).toEqual([role]);
   });
 
-  it('adds, lists, edits and deletes, each logged', async () => {
-    const depart = await createDepart(ctx.db);
-    const added = await call<DepartRoleItem>(ctx, 'POST', '/sys/sysDepartRole/add', {
-      token,
-      body: { departId: depart.id, roleCode: 'auditor', roleName: '稽核员', description: '核对数据' },
-    });
-    expect(added.status).toBe(200);
-    const id = added.body.result.id;
-    expect(await rolesOf(depart.id)).toMatchObject([{ id, roleCode: 'auditor', roleName: '稽核员' }]);
-    expect(await logOf('add', id)).toHaveLength(1);
-
-    // Another department may use the same code.
-    const elsewhere = await createDepart(ctx.db);
-    const same = await call(ctx, 'POST', '/sys/sysDepartRole/add', {
-      token,
-      body: { departId: elsewhere.id, roleCode: 'auditor', roleName: '稽核员' },
-    });
-    expect(same.status).toBe(200);
-
-    const list = await call<Page<DepartRoleItem>>(ctx, 'GET', '/sys/sysDepartRole/list', {
-      token,
-      query: { deptId: depart.id, pageNo: '1', pageSize: '10' },
-    });
-    expect(list.status).toBe(200);
-    expect(list.body.result.total).toBe(1);
-    expect(list.body.result.records[0]).toMatchObject({ id, roleCode: 'auditor', userCount: 0 });
-
-    const edited = await call(ctx, 'PUT', '/sys/sysDepartRole/edit', {
-      token,
-      body: { id, roleName: '高级稽核员', description: null },
-    });
-    expect(edited.status).toBe(200);
-    expect((await rolesOf(depart.id))[0]).toMatchObject({ roleName: '高级稽核员', description: null });
-    expect(await logOf('edit', id)).toHaveLength(1);
-
-    const removed = await call(ctx, 'DELETE', '/sys/sysDepartRole/delete', { token, query: { id } });
-    expect(removed.status).toBe(200);
-    expect(await rolesOf(depart.id)).toEqual([]);
-    expect(await logOf('delete', id)).toHaveLength(1);
-  });
-
-  it('refuses a code taken in the department, bad input, an unknown department, and deleting a held role', async () => {
+  it('refuse to delete a role its members hold', async () => {
     const { depart, role } = await departWithRole('taken');
-    const cases: [Record<string, unknown>, RegExp][] = [
-      [{ departId: depart.id, roleCode: 'taken', roleName: '重复' }, /该部门下已有相同编码的角色/],
-      [{ departId: depart.id, roleCode: '1abc', roleName: '编码' }, /角色编码以字母开头/],
-      [{ departId: depart.id, roleCode: 'ok', roleName: ' ' }, /请输入角色名称/],
-    ];
-    for (const [body, message] of cases) {
-      const res = await call(ctx, 'POST', '/sys/sysDepartRole/add', { token, body });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(message);
-    }
-    const unknown = await call(ctx, 'POST', '/sys/sysDepartRole/add', {
-      token,
-      body: { departId: crypto.randomUUID(), roleCode: 'ok', roleName: '无部门' },
-    });
-    expect(unknown.status).toBe(404);
-    expect(await rolesOf(depart.id)).toHaveLength(1);
-
     const member = await createUser(ctx.db, { departs: [depart] });
     await ctx.db.insert(departRoleUsers).values({ departRoleId: role.id, userId: member.id });
     const held = await call(ctx, 'DELETE', '/sys/sysDepartRole/delete', { token, query: { id: role.id } });

@@ -8,7 +8,7 @@ import {
   userDeparts,
   users,
 } from '../../../db/schema/index.js';
-import { containing } from '../../../platform/resource/paging.js';
+import { containing } from '../../../platform/resource/like.js';
 
 export type DepartRoleRow = typeof departRoles.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { DepartRoleItem, DepartRoleListQuery } from '@odp/contracts';
 import { asc, eq, ilike } from 'drizzle-orm';
 import { departRoles } from '../../../db/schema/index.js';
-import { containing } from '../../../platform/resource/paging.js';
+import { containing } from '../../../platform/resource/like.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 import { type DepartRoleRow, memberCountsOf } from './repository.js';
 

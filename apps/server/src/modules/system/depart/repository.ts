@@ -2,6 +2,7 @@ import type { Depart } from '@odp/contracts';
 import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { departs, userDeparts, users } from '../../../db/schema/index.js';
+import { containing } from '../../../platform/resource/like.js';
 
 export type DepartRow = {
   id: string;
@@ -30,13 +31,8 @@ export function selectActiveDeparts(db: Executor): Promise<DepartRow[]> {
     .orderBy(...displayOrder);
 }
 
-/** `%`, `_` and `\` in a keyword are matched literally. */
-function likePattern(keyword: string) {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export function searchActiveDeparts(db: Executor, keyword: string, limit: number): Promise<DepartRow[]> {
-  const pattern = likePattern(keyword);
+  const pattern = containing(keyword);
   return db
     .select(departColumns)
     .from(departs)

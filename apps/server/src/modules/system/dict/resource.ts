@@ -11,7 +11,7 @@ import type {
 import { DictMessages } from '@odp/contracts';
 import { asc, desc, eq, ilike } from 'drizzle-orm';
 import { dictItems, dicts } from '../../../db/schema/index.js';
-import { containing } from '../../../platform/resource/paging.js';
+import { containing } from '../../../platform/resource/like.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 
 type DictRow = typeof dicts.$inferSelect;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { FillRuleJson, FillRuleRecord, Page } from '@odp/contracts';
-import { and, eq, like } from 'drizzle-orm';
+import type { FillRuleJson, FillRuleRecord } from '@odp/contracts';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeSequences, fillRules, logs } from '../../../db/schema/index.js';
+import { codeSequences, fillRules } from '../../../db/schema/index.js';
+import { describeCrudRoutes } from '../../../test/crud-contract.js';
 import { signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { renderValue, shanghaiDate } from './format.js';
@@ -16,6 +17,7 @@ let plainToken: string;
 
 const uniq = () => randomBytes(4).toString('hex');
 const code = () => `t_${uniq()}`;
+const input = (ruleCode = code()) => ({ ruleName: '测试编号', ruleCode, ruleJson: DAILY, description: '测试' });
 
 const DAILY: FillRuleJson = [
   { type: 'text', value: 'SQ' },
@@ -165,46 +167,6 @@ describe('POST /sys/fillRule/preview', () => {
 });
 
 describe('fill rule administration', () => {
-  const input = (ruleCode = code()) => ({ ruleName: '测试编号', ruleCode, ruleJson: DAILY, description: '测试' });
-
-  it('adds, lists, edits and deletes a rule, logging each change', async () => {
-    const body = input();
-    const added = await call<FillRuleRecord>(ctx, 'POST', '/sys/fillRule/add', { token: adminToken, body });
-    expect(added.status).toBe(200);
-    expect(added.body.result).toMatchObject({ ruleCode: body.ruleCode, ruleJson: DAILY });
-    const list = await call<Page<FillRuleRecord>>(ctx, 'GET', '/sys/fillRule/list', {
-      token: adminToken,
-      query: { ruleCode: body.ruleCode },
-    });
-    expect(list.body.result.records.map((r) => r.id)).toEqual([added.body.result.id]);
-    const edited = await call<FillRuleRecord>(ctx, 'PUT', '/sys/fillRule/edit', {
-      token: adminToken,
-      body: { ...body, id: added.body.result.id, ruleName: '改名' },
-    });
-    expect(edited.status).toBe(200);
-    const [row] = await ctx.db.select().from(fillRules).where(eq(fillRules.id, added.body.result.id));
-    expect(row.ruleName).toBe('改名');
-    const removed = await call(ctx, 'DELETE', '/sys/fillRule/delete', {
-      token: adminToken,
-      query: { id: added.body.result.id },
-    });
-    expect(removed.status).toBe(200);
-    expect(await ctx.db.select().from(fillRules).where(eq(fillRules.id, added.body.result.id))).toEqual([]);
-    const logged = await ctx.db
-      .select()
-      .from(logs)
-      .where(and(eq(logs.target, added.body.result.id)));
-    expect(logged.map((l) => l.operateType).sort()).toEqual(['add', 'delete', 'edit']);
-  });
-
-  it('refuses a taken rule code naming 规则编码, and writes nothing', async () => {
-    const rule = await createRule(DAILY);
-    const res = await call(ctx, 'POST', '/sys/fillRule/add', { token: adminToken, body: input(rule.ruleCode) });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('规则编码已存在');
-    expect(await ctx.db.select().from(fillRules).where(eq(fillRules.ruleCode, rule.ruleCode))).toHaveLength(1);
-  });
-
   it('keeps the rule code once created, since its counters are named after it', async () => {
     const rule = await createRule(DAILY);
     const res = await call(ctx, 'PUT', '/sys/fillRule/edit', {
@@ -216,9 +178,22 @@ describe('fill rule administration', () => {
     const [row] = await ctx.db.select().from(fillRules).where(eq(fillRules.id, rule.id));
     expect(row).toMatchObject({ ruleCode: rule.ruleCode, ruleName: rule.ruleName });
   });
+});
 
-  it('refuses rules without exactly one sequence part or with a bad length', async () => {
-    const cases: unknown[] = [
+describeCrudRoutes<FillRuleRecord>({
+  label: '填值规则',
+  base: '/sys/fillRule',
+  ctx: () => ctx,
+  tokens: () => ({ editor: adminToken, stranger: plainToken }),
+  table: fillRules,
+  id: fillRules.id,
+  remove: 'delete',
+  create: () => input(),
+  find: (rule) => ({ ruleCode: rule.ruleCode }),
+  edit: (rule) => ({ ...input(rule.ruleCode), id: rule.id, ruleName: '改名' }),
+  refused: async () => [
+    { body: input((await createRule(DAILY)).ruleCode), message: /^规则编码已存在$/ },
+    ...[
       [{ type: 'text', value: 'A' }],
       [
         { type: 'seq', length: 4, reset: 'never' },
@@ -236,26 +211,10 @@ describe('fill rule administration', () => {
         { type: 'seq', length: 4, reset: 'daily' },
       ],
       [{ type: 'seq', length: 4, reset: 'yearly' }],
-    ];
-    for (const ruleJson of cases) {
-      const body = { ...input(), ruleJson };
-      const res = await call(ctx, 'POST', '/sys/fillRule/add', { token: adminToken, body });
-      expect(res.status, JSON.stringify(ruleJson)).toBe(400);
-      expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
-      expect(await ctx.db.select().from(fillRules).where(eq(fillRules.ruleCode, body.ruleCode))).toEqual([]);
-    }
-  });
-
-  it('needs a signed-in user holding the permissions', async () => {
-    expect((await call(ctx, 'GET', '/sys/fillRule/list')).status).toBe(401);
-    expect((await call(ctx, 'GET', '/sys/fillRule/list', { token: plainToken })).status).toBe(403);
-    const body = input();
-    expect((await call(ctx, 'POST', '/sys/fillRule/add', { token: plainToken, body })).status).toBe(403);
-    expect((await call(ctx, 'POST', '/sys/fillRule/add', { body })).status).toBe(401);
-    expect(await ctx.db.select().from(fillRules).where(eq(fillRules.ruleCode, body.ruleCode))).toEqual([]);
-    const rule = await createRule(DAILY);
-    expect(
-      (await call(ctx, 'DELETE', '/sys/fillRule/delete', { token: plainToken, query: { id: rule.id } })).status,
-    ).toBe(403);
-  });
+    ].map((ruleJson) => ({ body: { ...input(), ruleJson }, message: /[\u4e00-\u9fff]/ })),
+  ],
+  after: {
+    add: (rule, _row, sent) => expect(rule).toMatchObject({ ruleCode: sent.ruleCode, ruleJson: DAILY }),
+    edit: (_rule, row) => expect(row.ruleName).toBe('改名'),
+  },
 });

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../../platform/http/envelope.js';
-import { registerCrudRoutes } from '../../../platform/resource/routes.js';
+import { registerCodedRuleRoutes } from '../coded-rule/routes.js';
 import { fillRuleService, nextCodeByRule, previewRule } from './service.js';
 
 const tags = ['填值规则'];
@@ -18,18 +18,13 @@ export async function fillRuleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  registerCrudRoutes(app, {
+  registerCodedRuleRoutes(app, {
     base: '/sys/fillRule',
     label: '填值规则',
     tags,
-    access: {
-      list: Perm.fillRuleList,
-      add: Perm.fillRuleEdit,
-      edit: Perm.fillRuleEdit,
-      delete: Perm.fillRuleEdit,
-    },
+    perms: { list: Perm.fillRuleList, edit: Perm.fillRuleEdit },
     schemas: { list: FillRuleListQuery, create: FillRuleCreateInput, update: FillRuleUpdateInput },
-    handlers: { ...fillRuleService, remove: (db, actor, id) => fillRuleService.remove(db, actor, [id]) },
+    service: fillRuleService,
   });
 
   // Forms of any module ask for a number when they open or save, so any signed-in user may.

@@ -1,21 +1,15 @@
-import { FillRuleJson, FillRuleMessages, type FillRulePreviewInput } from '@odp/contracts';
+import { type FillRuleJson, FillRuleMessages, type FillRulePreviewInput } from '@odp/contracts';
 import type { Executor } from '../../../db/client.js';
-import { badRequest } from '../../../platform/http/errors.js';
 import { resourceService } from '../../../platform/resource/resource.js';
 import { nextSequence, peekSequence } from '../../../platform/sequence.js';
+import { storedRuleJson } from '../coded-rule/resource.js';
 import { renderValue, seqPartOf, sequenceKey } from './format.js';
-import { findRuleJson } from './repository.js';
-import { fillRuleResource } from './resource.js';
+import { fillRuleKind, fillRuleResource } from './resource.js';
 
 export const fillRuleService = resourceService(fillRuleResource);
 
-async function storedParts(db: Executor, ruleCode: string): Promise<FillRuleJson> {
-  const json = await findRuleJson(db, ruleCode);
-  if (json === null) throw badRequest(FillRuleMessages.unknown);
-  const parts = FillRuleJson.safeParse(json);
-  if (!parts.success) throw badRequest(FillRuleMessages.misconfigured);
-  return parts.data;
-}
+const storedParts = (db: Executor, ruleCode: string): Promise<FillRuleJson> =>
+  storedRuleJson(db, fillRuleKind, ruleCode, FillRuleMessages);
 
 /**
  * Takes the next value of a stored 填值规则 (e.g. SQ202611210001). Call it inside the transaction

@@ -5,7 +5,7 @@ import type { Executor } from '../../../db/client.js';
 import { logs } from '../../../db/schema/index.js';
 import { LogType } from '../../../platform/audit/log.js';
 import { badRequest } from '../../../platform/http/errors.js';
-import { containing } from '../../../platform/resource/paging.js';
+import { containing } from '../../../platform/resource/like.js';
 
 type LogRow = typeof logs.$inferSelect;
 

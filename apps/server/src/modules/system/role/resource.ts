@@ -7,7 +7,7 @@ import {
 } from '@odp/contracts';
 import { asc, ilike } from 'drizzle-orm';
 import { roles } from '../../../db/schema/index.js';
-import { containing } from '../../../platform/resource/paging.js';
+import { containing } from '../../../platform/resource/like.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 import { userCountsOf } from './repository.js';
 

@@ -1,7 +1,7 @@
 import type { TenantItem, TenantPageQuery } from '@odp/contracts';
 import { asc, eq, ilike } from 'drizzle-orm';
 import { tenants } from '../../../db/schema/index.js';
-import { containing } from '../../../platform/resource/paging.js';
+import { containing } from '../../../platform/resource/like.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 import { type TenantRow, userCountsOf } from './repository.js';
 

@@ -5,7 +5,7 @@ import type { Actor } from '../../../platform/auth/actor.js';
 import { hashPassword } from '../../../platform/auth/password.js';
 import { badRequest, forbidden } from '../../../platform/http/errors.js';
 import type { DataRuleColumns } from '../../../platform/resource/data-rules.js';
-import { containing } from '../../../platform/resource/paging.js';
+import { containing } from '../../../platform/resource/like.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 import { existingIds, relationsOf, replaceDeparts, replaceRoles } from './repository.js';
 

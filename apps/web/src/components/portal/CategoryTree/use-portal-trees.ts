@@ -1,3 +1,4 @@
+import { CategoryTree } from '@odp/contracts/constants';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type CategoryNode, getCategoryNodes, marketKeys, type TreeItemId } from '@/api/market';
@@ -17,9 +18,9 @@ export type PortalTreeNode = TreeNode & {
 
 /** The roots of spec §2.3 first (departments, districts), then the category trees (基础 / 主题). */
 const ROOTS: { treeItemId: TreeItemId; title?: string }[] = [
-  { treeItemId: 2, title: '部门信息资源目录' },
-  { treeItemId: 3, title: '区县信息资源目录' },
-  { treeItemId: 1 },
+  { treeItemId: CategoryTree.depart, title: '部门信息资源目录' },
+  { treeItemId: CategoryTree.district, title: '区县信息资源目录' },
+  { treeItemId: CategoryTree.category },
 ];
 
 export const nodeKey = (treeItemId: TreeItemId, id: string) => `${treeItemId}:${id}`;
@@ -70,7 +71,7 @@ function collectOrgNames(nodes: PortalTreeNode[], into: Record<string, string>) 
 
 function collectCategoryNames(nodes: PortalTreeNode[], into: Record<string, string>) {
   for (const node of nodes) {
-    if (node.treeItemId === 1) into[node.id] = node.title;
+    if (node.treeItemId === CategoryTree.category) into[node.id] = node.title;
     collectCategoryNames(node.children ?? [], into);
   }
   return into;

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CHAR_KIND_LABEL, CHAR_KINDS, type CharKind, CheckRuleSegment } from '@odp/contracts';
-import { Button, Flex, Input, InputNumber, Segmented, Select, Space, Tag, Typography } from 'antd';
-import { OrderedRowControls } from './OrderedRowControls';
+import { Button, Input, InputNumber, Segmented, Select, Space, Tag } from 'antd';
+import { OrderedRows } from './OrderedRowControls';
 
 /** The classes the server's matcher knows, plus fixed text; there is no free pattern on purpose. */
 const KIND_OPTIONS = [
@@ -30,28 +30,27 @@ type Props = { value?: CheckRuleSegment[]; onChange?: (value: CheckRuleSegment[]
 export function CheckRuleSegmentsEditor({ value = [], onChange }: Props) {
   const segments = value;
   const set = (next: CheckRuleSegment[]) => onChange?.(next);
-  const replace = (index: number, segment: CheckRuleSegment) =>
-    set(segments.map((s, i) => (i === index ? segment : s)));
-  const changeKind = (index: number, kind: CharKind | 'literal') => {
-    const current = segments[index];
-    if (kind === 'literal') replace(index, { kind, value: current.kind === 'literal' ? current.value : '-' });
-    else if (current.kind === 'literal') replace(index, { kind, length: 1 });
-    else replace(index, { ...current, kind });
+  const withKind = (current: CheckRuleSegment, kind: CharKind | 'literal'): CheckRuleSegment => {
+    if (kind === 'literal') return { kind, value: current.kind === 'literal' ? current.value : '-' };
+    if (current.kind === 'literal') return { kind, length: 1 };
+    return { ...current, kind };
   };
 
   return (
-    <Flex vertical gap={8}>
-      {segments.length === 0 && <Typography.Text type="secondary">尚未添加校验段，请从下方添加。</Typography.Text>}
-      {segments.map((segment, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional
-        <Flex key={index} gap={8} align="center" wrap>
+    <OrderedRows
+      items={segments}
+      onChange={set}
+      empty="尚未添加校验段，请从下方添加。"
+      removeLabel="删除此段"
+      row={(segment, index, replace) => (
+        <>
           <Tag style={{ width: 60, textAlign: 'center', marginInlineEnd: 0 }}>第 {index + 1} 段</Tag>
           <Select
             aria-label={`第 ${index + 1} 段的字符类型`}
             style={{ width: 120 }}
             value={segment.kind}
             options={KIND_OPTIONS}
-            onChange={(kind) => changeKind(index, kind)}
+            onChange={(kind) => replace(withKind(segment, kind))}
           />
           {segment.kind === 'literal' ? (
             <Input
@@ -60,7 +59,7 @@ export function CheckRuleSegmentsEditor({ value = [], onChange }: Props) {
               maxLength={50}
               placeholder="如 -"
               value={segment.value}
-              onChange={(e) => replace(index, { kind: 'literal', value: e.target.value })}
+              onChange={(e) => replace({ kind: 'literal', value: e.target.value })}
             />
           ) : (
             <>
@@ -73,7 +72,6 @@ export function CheckRuleSegmentsEditor({ value = [], onChange }: Props) {
                 ]}
                 onChange={(mode) =>
                   replace(
-                    index,
                     mode === 'fixed'
                       ? { kind: segment.kind, length: segment.minLength ?? segment.length ?? 1 }
                       : { kind: segment.kind, minLength: segment.length ?? 1, maxLength: segment.length ?? 1 },
@@ -89,7 +87,7 @@ export function CheckRuleSegmentsEditor({ value = [], onChange }: Props) {
                   addonAfter="位"
                   style={{ width: 120 }}
                   value={segment.length}
-                  onChange={(length) => replace(index, { kind: segment.kind, length: length ?? 0 })}
+                  onChange={(length) => replace({ kind: segment.kind, length: length ?? 0 })}
                 />
               ) : (
                 <Space.Compact>
@@ -101,7 +99,7 @@ export function CheckRuleSegmentsEditor({ value = [], onChange }: Props) {
                     placeholder="最少"
                     style={{ width: 90 }}
                     value={segment.minLength}
-                    onChange={(n) => replace(index, { ...segment, minLength: n ?? undefined })}
+                    onChange={(n) => replace({ ...segment, minLength: n ?? undefined })}
                   />
                   <InputNumber
                     aria-label={`第 ${index + 1} 段的最大长度`}
@@ -112,15 +110,15 @@ export function CheckRuleSegmentsEditor({ value = [], onChange }: Props) {
                     addonAfter="位"
                     style={{ width: 130 }}
                     value={segment.maxLength}
-                    onChange={(n) => replace(index, { ...segment, maxLength: n ?? undefined })}
+                    onChange={(n) => replace({ ...segment, maxLength: n ?? undefined })}
                   />
                 </Space.Compact>
               )}
             </>
           )}
-          <OrderedRowControls items={segments} index={index} removeLabel="删除此段" onChange={set} />
-        </Flex>
-      ))}
+        </>
+      )}
+    >
       <Space wrap>
         <Button size="small" icon={<PlusOutlined />} onClick={() => set([...segments, { kind: 'digit', length: 1 }])}>
           字符段
@@ -133,6 +131,6 @@ export function CheckRuleSegmentsEditor({ value = [], onChange }: Props) {
           固定文本
         </Button>
       </Space>
-    </Flex>
+    </OrderedRows>
   );
 }

@@ -7,10 +7,10 @@ import {
   FillRuleJson,
   type FillRulePart,
 } from '@odp/contracts';
-import { Alert, Button, Flex, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { previewFillRule } from '@/api/system/fill-rule';
-import { OrderedRowControls } from './OrderedRowControls';
+import { OrderedRows } from './OrderedRowControls';
 
 const DATE_LABEL: Record<(typeof FILL_DATE_FORMATS)[number], string> = {
   YYYY: '年（YYYY）',
@@ -44,16 +44,16 @@ type Props = {
 export function FillRulePartsEditor({ value = [], onChange, ruleCode }: Props) {
   const parts = value;
   const set = (next: FillRulePart[]) => onChange?.(next);
-  const replace = (index: number, part: FillRulePart) => set(parts.map((p, i) => (i === index ? part : p)));
   const hasSeq = parts.some((p) => p.type === 'seq');
 
   return (
-    <Flex vertical gap={8}>
-      {parts.length === 0 && <Typography.Text type="secondary">尚未添加部件，请从下方添加。</Typography.Text>}
-      {parts.map((part, index) => (
-        // Parts have no identity of their own; the position is what the user edits.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <Flex key={index} gap={8} align="center" wrap>
+    <OrderedRows
+      items={parts}
+      onChange={set}
+      empty="尚未添加部件，请从下方添加。"
+      removeLabel="删除部件"
+      row={(part, index, replace) => (
+        <>
           <Tag
             color={part.type === 'seq' ? 'blue' : part.type === 'date' ? 'green' : 'default'}
             style={{ width: 84, textAlign: 'center', marginInlineEnd: 0 }}
@@ -67,7 +67,7 @@ export function FillRulePartsEditor({ value = [], onChange, ruleCode }: Props) {
               maxLength={20}
               placeholder="如 SQ 或 -"
               value={part.value}
-              onChange={(e) => replace(index, { ...part, value: e.target.value })}
+              onChange={(e) => replace({ ...part, value: e.target.value })}
             />
           )}
           {part.type === 'date' && (
@@ -76,7 +76,7 @@ export function FillRulePartsEditor({ value = [], onChange, ruleCode }: Props) {
               style={{ width: 200 }}
               value={part.format}
               options={FILL_DATE_FORMATS.map((f) => ({ value: f, label: DATE_LABEL[f] }))}
-              onChange={(format) => replace(index, { ...part, format })}
+              onChange={(format) => replace({ ...part, format })}
             />
           )}
           {part.type === 'seq' && (
@@ -89,20 +89,20 @@ export function FillRulePartsEditor({ value = [], onChange, ruleCode }: Props) {
                 addonAfter="位"
                 style={{ width: 110 }}
                 value={part.length}
-                onChange={(length) => replace(index, { ...part, length: length ?? 1 })}
+                onChange={(length) => replace({ ...part, length: length ?? 1 })}
               />
               <Select
                 aria-label="流水号重置周期"
                 style={{ width: 120 }}
                 value={part.reset}
                 options={FILL_RESETS.map((r) => ({ value: r, label: FILL_RESET_LABEL[r] }))}
-                onChange={(reset) => replace(index, { ...part, reset })}
+                onChange={(reset) => replace({ ...part, reset })}
               />
             </>
           )}
-          <OrderedRowControls items={parts} index={index} removeLabel="删除部件" onChange={set} />
-        </Flex>
-      ))}
+        </>
+      )}
+    >
       <Space wrap>
         <Button size="small" icon={<PlusOutlined />} onClick={() => set([...parts, NEW_PART.text])}>
           固定文本
@@ -121,7 +121,7 @@ export function FillRulePartsEditor({ value = [], onChange, ruleCode }: Props) {
         </Button>
       </Space>
       <FillRulePreview parts={parts} ruleCode={ruleCode} />
-    </Flex>
+    </OrderedRows>
   );
 }
 

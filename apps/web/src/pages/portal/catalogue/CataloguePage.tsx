@@ -1,4 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { CATALOGUE_DICT, MARKET_SORT_LABEL, MARKET_SORTS } from '@odp/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import { type ReactNode, useMemo, useRef } from 'react';
@@ -35,21 +36,16 @@ import './catalogue.css';
 
 const SORTS: { key: MarketSort | undefined; label: string }[] = [
   { key: undefined, label: '综合排序' },
-  { key: 'releaseTime', label: '发布时间' },
-  { key: 'dataUpdateTime', label: '更新时间' },
-  { key: 'viewNum', label: '访问量' },
-  { key: 'downloadNum', label: '下载量' },
-  { key: 'applicationsNum', label: '申请量' },
-  { key: 'scoreAvg', label: '评分' },
+  ...MARKET_SORTS.map((key) => ({ key, label: MARKET_SORT_LABEL[key] })),
 ];
 
 /** Facet rows in the order of the original portal, each with the dictionary that names its values. */
 const FACET_ROWS: { facet: Exclude<Facet, 'orgCode'>; title: string; dict: string }[] = [
-  { facet: 'dataFormat', title: '数据格式', dict: 'data_format' },
-  { facet: 'shareType', title: '共享类型', dict: 'share_type' },
-  { facet: 'openType', title: '开放类型', dict: 'open_type' },
-  { facet: 'keyAreasType', title: '重点领域', dict: 'key_areas_type' },
-  { facet: 'updateFrequency', title: '更新频率', dict: 'update_frequency' },
+  { facet: 'dataFormat', title: '数据格式', dict: CATALOGUE_DICT.dataFormat },
+  { facet: 'shareType', title: '共享类型', dict: CATALOGUE_DICT.shareType },
+  { facet: 'openType', title: '开放类型', dict: CATALOGUE_DICT.openType },
+  { facet: 'keyAreasType', title: '重点领域', dict: CATALOGUE_DICT.keyAreasType },
+  { facet: 'updateFrequency', title: '更新频率', dict: CATALOGUE_DICT.updateFrequency },
 ];
 
 type FacetRowProps = {

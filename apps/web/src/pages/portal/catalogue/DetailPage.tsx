@@ -6,6 +6,7 @@ import {
   StarFilled,
   StarOutlined,
 } from '@ant-design/icons';
+import { CATALOGUE_DICT } from '@odp/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Modal, Rate, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -77,7 +78,7 @@ function Related({ items }: { items: MarketRelated[] }) {
             <li key={item.id}>
               <Link to={detailPath(item.id)}>{item.catalogName}</Link>
               <small>
-                <DictText code="key_areas_type" value={item.keyAreasType} /> · {item.departName || '-'} ·{' '}
+                <DictText code={CATALOGUE_DICT.keyAreasType} value={item.keyAreasType} /> · {item.departName || '-'} ·{' '}
                 {formatDate(item.releaseTime)}
               </small>
             </li>
@@ -176,10 +177,14 @@ export default function DetailPage() {
           </div>
         </div>
         <div className="detail-tags">
-          <DictTag code="open_type" value={d.openType} colors={OPEN_TYPE_COLORS} />
-          <DictTag code="key_areas_type" value={d.keyAreasType} colors={{ [d.keyAreasType]: 'blue' }} />
-          <DictTag code="update_frequency" value={d.updateFrequency} colors={{ [d.updateFrequency]: 'cyan' }} />
-          <DictTag code="data_format" value={d.dataFormat} colors={{ [d.dataFormat]: 'purple' }} />
+          <DictTag code={CATALOGUE_DICT.openType} value={d.openType} colors={OPEN_TYPE_COLORS} />
+          <DictTag code={CATALOGUE_DICT.keyAreasType} value={d.keyAreasType} colors={{ [d.keyAreasType]: 'blue' }} />
+          <DictTag
+            code={CATALOGUE_DICT.updateFrequency}
+            value={d.updateFrequency}
+            colors={{ [d.updateFrequency]: 'cyan' }}
+          />
+          <DictTag code={CATALOGUE_DICT.dataFormat} value={d.dataFormat} colors={{ [d.dataFormat]: 'purple' }} />
         </div>
         <p className="detail-summary">{d.informationSummary}</p>
         <dl className="detail-meta">

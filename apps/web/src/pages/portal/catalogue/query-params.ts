@@ -1,4 +1,5 @@
-import { FACETS, type Facet, MARKET_SORTS, type MarketFilters, type MarketQuery, type MarketSort } from '@/api/market';
+import { CATEGORY_TREE_IDS, FACETS, MARKET_SORTS } from '@odp/contracts/constants';
+import type { Facet, MarketFilters, MarketQuery, MarketSort } from '@/api/market';
 
 /**
  * The catalogue page keeps all of its state in the address (keyword, tree node, facets, sort, page), so
@@ -7,7 +8,6 @@ import { FACETS, type Facet, MARKET_SORTS, type MarketFilters, type MarketQuery,
 
 export const PAGE_SIZE = 10;
 const PAGE_SIZES = [10, 20, 50];
-const TREE_ITEM_IDS = [1, 2, 3, 10];
 
 const positiveInt = (value: string | null) => {
   const n = Number(value);
@@ -29,7 +29,8 @@ export function readQuery(params: URLSearchParams): MarketQuery {
   if (categoryId) query.categoryId = categoryId;
   // The tree a department came from: then its sub-departments count too.
   const treeItemId = positiveInt(params.get('treeItemId'));
-  if ((categoryId || query.orgCode) && treeItemId && TREE_ITEM_IDS.includes(treeItemId)) query.treeItemId = treeItemId;
+  const knownTree = treeItemId && (CATEGORY_TREE_IDS as readonly number[]).includes(treeItemId);
+  if ((categoryId || query.orgCode) && knownTree) query.treeItemId = treeItemId;
   const sort = params.get('sort') as MarketSort | null;
   if (sort && MARKET_SORTS.includes(sort)) {
     query.sort = sort;

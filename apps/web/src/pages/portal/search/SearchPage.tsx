@@ -1,3 +1,4 @@
+import { CATALOGUE_DICT, SEARCH_TYPE_LABEL } from '@odp/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
@@ -16,7 +17,9 @@ import './search.css';
 
 const PAGE_SIZE = 10;
 /** The content types the site search covers so far; news, results and questions join later. */
-const DEFAULT_TABS: SearchTab[] = [{ type: 'catalogue', label: '数据目录', total: 0, totalCapped: false }];
+const DEFAULT_TABS: SearchTab[] = [
+  { type: 'catalogue', label: SEARCH_TYPE_LABEL.catalogue, total: 0, totalCapped: false },
+];
 
 function CatalogueHit({ item }: { item: MarketCard }) {
   return (
@@ -25,7 +28,7 @@ function CatalogueHit({ item }: { item: MarketCard }) {
         <Link to={detailPath(item.id)}>
           <Highlight html={item.highlight?.catalogName} text={item.catalogName} />
         </Link>
-        <DictTag code="open_type" value={item.openType} colors={OPEN_TYPE_COLORS} />
+        <DictTag code={CATALOGUE_DICT.openType} value={item.openType} colors={OPEN_TYPE_COLORS} />
       </h3>
       <p>
         <Highlight html={item.highlight?.informationSummary} text={item.informationSummary} />
@@ -34,7 +37,7 @@ function CatalogueHit({ item }: { item: MarketCard }) {
         <span>来源部门：{item.departName || '-'}</span>
         <span>
           领域：
-          <DictText code="key_areas_type" value={item.keyAreasType} />
+          <DictText code={CATALOGUE_DICT.keyAreasType} value={item.keyAreasType} />
         </span>
         <span>发布时间：{formatDate(item.releaseTime)}</span>
         <span>更新时间：{formatDate(item.dataUpdateTime)}</span>

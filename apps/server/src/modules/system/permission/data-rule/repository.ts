@@ -1,10 +1,9 @@
 import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client.js';
 import { permissionDataRules, roleDataRules } from '../../../../db/schema/index.js';
+import { containing } from '../../../../platform/resource/like.js';
 
 export type DataRuleRow = typeof permissionDataRules.$inferSelect;
-
-const likeOf = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 export async function rulesOfMenu(
   db: Executor,
@@ -17,8 +16,8 @@ export async function rulesOfMenu(
     .where(
       and(
         eq(permissionDataRules.permissionId, permissionId),
-        search.ruleName ? ilike(permissionDataRules.ruleName, likeOf(search.ruleName)) : undefined,
-        search.ruleColumn ? ilike(permissionDataRules.ruleColumn, likeOf(search.ruleColumn)) : undefined,
+        search.ruleName ? ilike(permissionDataRules.ruleName, containing(search.ruleName)) : undefined,
+        search.ruleColumn ? ilike(permissionDataRules.ruleColumn, containing(search.ruleColumn)) : undefined,
       ),
     )
     .orderBy(asc(permissionDataRules.createdAt), asc(permissionDataRules.id));

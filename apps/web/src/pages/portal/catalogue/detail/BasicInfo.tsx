@@ -1,3 +1,4 @@
+import { CATALOGUE_DICT } from '@odp/contracts/constants';
 import { Descriptions, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
 import type { MarketDetail } from '@/api/market';
@@ -24,24 +25,24 @@ const FIELDS: Field[] = [
   { label: '信息资源代码', render: (d) => text(d.catalogCode) },
   { label: '英文名称', render: (d) => text(d.catalogEn) },
   { label: '数源单位', render: (d) => text(d.departName) },
-  { label: '业务责任科室', render: (d) => dict('business_department', d.businessDepartment) },
+  { label: '业务责任科室', render: (d) => dict(CATALOGUE_DICT.businessDepartment, d.businessDepartment) },
   { label: '数源应用系统', render: (d) => text(d.sourceSystem) },
   { label: '资源分类', render: (d) => text(d.categoryName) },
   { label: '信息资源摘要', render: (d) => text(d.informationSummary), span: 2 },
-  { label: '重点领域', render: (d) => dict('key_areas_type', d.keyAreasType) },
+  { label: '重点领域', render: (d) => dict(CATALOGUE_DICT.keyAreasType, d.keyAreasType) },
   { label: '重点领域备注', render: (d) => text(d.keyAreasRemark), optional: (d) => d.keyAreasRemark },
-  { label: '基础库/专题库', render: (d) => dict('base_library', d.baseLibrary) },
-  { label: '数据范围', render: (d) => dict('data_range', d.dataRange) },
-  { label: '共享类型', render: (d) => dict('share_type', d.shareType) },
-  { label: '共享方式', render: (d) => dict('share_mode', d.shareMode) },
-  { label: '开放类型', render: (d) => dict('open_type', d.openType) },
-  { label: '汇聚方式', render: (d) => dict('data_format', d.dataFormat) },
+  { label: '基础库/专题库', render: (d) => dict(CATALOGUE_DICT.baseLibrary, d.baseLibrary) },
+  { label: '数据范围', render: (d) => dict(CATALOGUE_DICT.dataRange, d.dataRange) },
+  { label: '共享类型', render: (d) => dict(CATALOGUE_DICT.shareType, d.shareType) },
+  { label: '共享方式', render: (d) => dict(CATALOGUE_DICT.shareMode, d.shareMode) },
+  { label: '开放类型', render: (d) => dict(CATALOGUE_DICT.openType, d.openType) },
+  { label: '汇聚方式', render: (d) => dict(CATALOGUE_DICT.dataFormat, d.dataFormat) },
   { label: '开放条件', render: (d) => text(d.openCondition), optional: (d) => d.openCondition, span: 2 },
   {
     label: '更新频率',
     render: (d) => (
       <>
-        {dict('update_frequency', d.updateFrequency)}
+        {dict(CATALOGUE_DICT.updateFrequency, d.updateFrequency)}
         {d.inputFrequency ? `（${d.inputFrequency}）` : ''}
       </>
     ),

@@ -1,3 +1,4 @@
+import { CATALOGUE_DICT } from '@odp/contracts/constants';
 import { Tag } from 'antd';
 import type { MarketDataItem } from '@/api/market';
 import { DictText } from '@/components/DictTag';
@@ -28,7 +29,7 @@ const COLUMNS: DataColumn<MarketDataItem>[] = [
     key: 'dataType',
     title: '数据类型',
     width: 100,
-    render: (i) => <DictText code="field_data_type" value={i.dataType} />,
+    render: (i) => <DictText code={CATALOGUE_DICT.dataType} value={i.dataType} />,
   },
   { key: 'dataLength', title: '数据长度', width: 90, align: 'right', render: (i) => i.dataLength ?? '-' },
   { key: 'primaryKey', title: '主键', width: 64, align: 'center', render: (i) => yesNo(i.primaryKey) },
@@ -37,7 +38,7 @@ const COLUMNS: DataColumn<MarketDataItem>[] = [
     key: 'openAttribute',
     title: '开放属性',
     width: 100,
-    render: (i) => <DictText code="open_properties" value={i.openAttribute} />,
+    render: (i) => <DictText code={CATALOGUE_DICT.openAttribute} value={i.openAttribute} />,
   },
   { key: 'fieldDescription', title: '描述', width: 240, render: (i) => i.fieldDescription || '-' },
 ];

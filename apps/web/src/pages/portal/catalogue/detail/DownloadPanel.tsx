@@ -1,15 +1,12 @@
 import { DownloadOutlined, FileExcelOutlined, FileOutlined, FileTextOutlined, LockOutlined } from '@ant-design/icons';
+import { DOWNLOAD_FORMATS } from '@odp/contracts/constants';
 import { Button, Space } from 'antd';
 import { type DownloadFormat, type MarketDetail, openDownloadUrl } from '@/api/market';
 import { formatSize } from '@/components/portal/format';
 import { EmptyState } from '@/components/portal/StateViews';
 
-const FORMATS: { format: DownloadFormat; label: string }[] = [
-  { format: 'original', label: '原始格式' },
-  { format: 'csv', label: 'CSV' },
-  { format: 'xlsx', label: 'XLSX' },
-  { format: 'json', label: 'JSON' },
-];
+const FORMAT_LABEL: Record<DownloadFormat, string> = { original: '原始格式', csv: 'CSV', xlsx: 'XLSX', json: 'JSON' };
+const FORMATS = DOWNLOAD_FORMATS.map((format) => ({ format, label: FORMAT_LABEL[format] }));
 
 export const CONDITIONAL_NOTICE = '该数据为有条件开放，需提交开放申请并经数据提供部门审核后方可使用';
 
