@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
+import { idOf, tooLong, trimmedText } from '../core/fields.js';
 import { TASK_DECISION_LABEL, type TaskDecision } from '../core/workflow.js';
 import type { CatalogueAction, WorkOrderType } from './lifecycle.js';
 
@@ -12,13 +13,6 @@ export const WorkOrderStatus = { pending: 1, done: 2 } as const;
 export type WorkOrderDecision = TaskDecision;
 export const WORK_ORDER_DECISION_LABEL = TASK_DECISION_LABEL;
 
-/** The reviewer's approve and reject for each kind of pending review. */
-export const REVIEW_ACTIONS: Record<WorkOrderType, { approve: CatalogueAction; reject: CatalogueAction }> = {
-  catalog: { approve: 'approve', reject: 'reject' },
-  upShelf: { approve: 'upShelfApprove', reject: 'upShelfReject' },
-  offShelf: { approve: 'offShelfApprove', reject: 'offShelfReject' },
-};
-
 export const WorkOrderListQuery = PageQuery.extend({
   type: z.coerce
     .number()
@@ -26,8 +20,8 @@ export const WorkOrderListQuery = PageQuery.extend({
     .refine((v) => v === 1 || v === 2, '工单类型只能是 1（待处理）或 2（已处理）')
     .default(1),
   orderType: z.enum(WORK_ORDER_TYPES, { error: '审核类型不正确' }).optional(),
-  catalogName: z.string().trim().max(100).optional(),
-  launchOrgCode: z.string().trim().max(64).optional(),
+  catalogName: trimmedText(100),
+  launchOrgCode: trimmedText(64),
 });
 export type WorkOrderListQuery = z.infer<typeof WorkOrderListQuery>;
 
@@ -54,8 +48,8 @@ export type WorkOrderItem = {
 /** What the submitter attached: the off-shelf reason code and its label, and the request's text. */
 export type WorkOrderPayload = { reason?: string | null; reasonLabel?: string | null; comment?: string | null };
 
-const comment = z.string().trim().max(500, '意见不能超过 500 个字符').optional();
-const dataId = z.string().uuid('目录 ID 格式不正确');
+const comment = trimmedText(500, tooLong(500, '意见'));
+const dataId = idOf('目录');
 const dataIds = z.array(dataId).min(1, '请选择要处理的工单').max(200, '一次最多处理 200 条');
 
 /** `dataId` is the catalogue entry's id: the decision applies to whichever review of it is pending. */

@@ -56,9 +56,6 @@ export const EntryMessages = {
   onlyDrafts: '只能删除草稿',
 } as const;
 
-/** The name the catalogue's lists (and the work-order list) filter with. */
-export const likeOf = containing;
-
 const SORTABLE = {
   createTime: catalogues.createdAt,
   updateTime: catalogues.updatedAt,
@@ -73,7 +70,7 @@ const SORTABLE = {
 export function listFilter(actor: Actor, q: Omit<CatalogueListQuery, 'pageNo' | 'pageSize'>): SQL | undefined {
   return and(
     scopeFilter(actor),
-    q.catalogName ? ilike(catalogues.catalogName, likeOf(q.catalogName)) : undefined,
+    q.catalogName ? ilike(catalogues.catalogName, containing(q.catalogName)) : undefined,
     q.orgCode ? eq(catalogues.orgCode, q.orgCode) : undefined,
     q.catalogStatus !== undefined ? eq(catalogues.catalogStatus, q.catalogStatus) : undefined,
     q.shelfStatus !== undefined
@@ -144,7 +141,7 @@ export function listDrafts(db: Db, actor: Actor, query: CatalogueListQuery): Pro
     eq(catalogues.orgCode, actor.orgCode),
     eq(catalogues.catalogStatus, CatalogStatus.draft),
     ne(catalogues.shelfStatus, ShelfStatus.deleted),
-    query.catalogName ? ilike(catalogues.catalogName, likeOf(query.catalogName)) : undefined,
+    query.catalogName ? ilike(catalogues.catalogName, containing(query.catalogName)) : undefined,
   );
   return pageOf(db, actor, query, where);
 }
@@ -446,11 +443,11 @@ function timeBound(value: string, end: boolean): Date {
 export async function logPage(db: Db, actor: Actor, q: CatalogueLogQuery): Promise<Page<CatalogueLogItem>> {
   const where = and(
     scopeFilter(actor),
-    q.catalogName ? ilike(catalogues.catalogName, likeOf(q.catalogName)) : undefined,
+    q.catalogName ? ilike(catalogues.catalogName, containing(q.catalogName)) : undefined,
     q.orgCode ? eq(catalogues.orgCode, q.orgCode) : undefined,
     q.action ? eq(logColumns.action, q.action) : undefined,
     q.operator
-      ? or(ilike(logColumns.realname, likeOf(q.operator)), ilike(logColumns.username, likeOf(q.operator)))
+      ? or(ilike(logColumns.realname, containing(q.operator)), ilike(logColumns.username, containing(q.operator)))
       : undefined,
     q.startTime ? gte(logColumns.createdAt, timeBound(q.startTime, false)) : undefined,
     q.endTime ? lt(logColumns.createdAt, timeBound(q.endTime, true)) : undefined,

@@ -21,9 +21,9 @@ import { and, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { catalogues, workflowTasks } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/auth/actor.js';
+import { containing } from '../../../platform/resource/like.js';
 import { paginate } from '../../../platform/resource/paging.js';
 import type { EntryRow } from '../entry/repository.js';
-import { likeOf } from '../entry/service.js';
 import { type EntryPick, transitionMany } from '../lifecycle/service.js';
 import { countWorkOrders, departmentCounts, liveEntry, selectWorkOrders } from './repository.js';
 
@@ -55,7 +55,7 @@ export async function listWorkOrders(db: Db, q: WorkOrderListQuery): Promise<Pag
     eq(workflowTasks.status, q.type),
     pending ? liveEntry : undefined,
     q.orderType ? eq(workflowTasks.taskType, q.orderType) : undefined,
-    q.catalogName ? ilike(catalogues.catalogName, likeOf(q.catalogName)) : undefined,
+    q.catalogName ? ilike(catalogues.catalogName, containing(q.catalogName)) : undefined,
     q.launchOrgCode ? eq(workflowTasks.ownerOrgCode, q.launchOrgCode) : undefined,
   );
   const page = await paginate(
