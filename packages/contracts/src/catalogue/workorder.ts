@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
 import { idOf, tooLong, trimmedText } from '../core/fields.js';
 import { TASK_DECISION_LABEL, type TaskDecision } from '../core/workflow.js';
-import type { CatalogueAction, WorkOrderType } from './lifecycle.js';
+import type { WorkOrderType } from './lifecycle.js';
 
 export const WORK_ORDER_TYPES = ['catalog', 'upShelf', 'offShelf'] as const;
 
