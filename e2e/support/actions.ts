@@ -9,6 +9,8 @@ export async function chooseInDialog(page: Page, placeholder: string, option: st
     .filter({ hasText: option })
     .first()
     .click();
+  // The list closes with an animation; a click meant for the next control must not land on it.
+  await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
 }
 
 /**
