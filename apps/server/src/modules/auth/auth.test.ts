@@ -2,9 +2,9 @@ import { type LoginResult, Messages, type UserPermissionResult } from '@odp/cont
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchas, logs, sessions, users } from '../../db/schema/index.js';
+import { entryInput } from '../../test/catalogue.js';
 import { createDepart, createUser, login, signedIn } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
-import { entryInput } from '../catalogue/test-factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import type { CategoryNode, CategoryRootIds } from '@odp/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../../../db/schema/index.js';
+import { createCatalogue } from '../../../test/catalogue.js';
 import { createDepart, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
-import { createCatalogue } from '../test-factories.js';
 import { seedCategories } from './seed.js';
 
 let ctx: TestContext;

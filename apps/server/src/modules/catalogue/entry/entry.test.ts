@@ -2,11 +2,11 @@ import type { CatalogueDetail, CatalogueItem, CatalogueLogItem, LifecycleResult,
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueItems, catalogues, categories, logs } from '../../../db/schema/index.js';
+import { createCatalogue, entryInput } from '../../../test/catalogue.js';
 import { createDepart, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { seedCategories } from '../category/seed.js';
 import { logRowsOf } from '../lifecycle/history.js';
-import { createCatalogue, entryInput } from '../test-factories.js';
 
 let ctx: TestContext;
 let deptA: { id: string; orgCode: string; departName: string };

@@ -11,11 +11,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMessages, catalogues, logs, workflowTasks } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/auth/actor.js';
+import { actorOfUser, createCatalogue } from '../../../test/catalogue.js';
 import { createDepart, createUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { logRowsOf } from '../lifecycle/history.js';
 import { transitionMany } from '../lifecycle/service.js';
-import { actorOfUser, createCatalogue } from '../test-factories.js';
 import { workOrdersOf } from '../workorder/repository.js';
 import { pendingReviewOf } from '../workorder/service.js';
 

@@ -3,11 +3,11 @@ import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueItems, catalogues } from '../../../db/schema/index.js';
+import { createCatalogue } from '../../../test/catalogue.js';
 import { createDepart, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { seedCategories } from '../category/seed.js';
 import { logRowsOf } from '../lifecycle/history.js';
-import { createCatalogue } from '../test-factories.js';
 
 let ctx: TestContext;
 let depart: { id: string; orgCode: string; departName: string };

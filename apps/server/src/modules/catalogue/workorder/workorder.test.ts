@@ -2,10 +2,10 @@ import type { CatalogueDetail, CatalogueTodo, LifecycleResult, Page, WorkOrderIt
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMessages, catalogues } from '../../../db/schema/index.js';
+import { createCatalogue, entryInput } from '../../../test/catalogue.js';
 import { createDepart, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { menuBadges } from '../manifest.js';
-import { createCatalogue, entryInput } from '../test-factories.js';
 import { workOrdersOf } from './repository.js';
 import { pendingWorkOrderCount } from './service.js';
 

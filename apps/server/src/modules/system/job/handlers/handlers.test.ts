@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchas, catalogueFiles, logs, sessions } from '../../../../db/schema/index.js';
 import type { JobContext } from '../../../../platform/jobs/handler.js';
 import { createStorage, type Storage } from '../../../../platform/storage/storage.js';
+import { createCatalogue } from '../../../../test/catalogue.js';
 import { createUser } from '../../../../test/factories.js';
 import { createTestApp, type TestContext } from '../../../../test/harness.js';
-import { createCatalogue } from '../../../catalogue/test-factories.js';
 import { findHandler } from '../registry.js';
 
 const DAY = 86_400_000;

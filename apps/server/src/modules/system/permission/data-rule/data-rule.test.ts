@@ -13,9 +13,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../../db/client.js';
 import { logs, permissionDataRules, permissions, roleDataRules, roles, users } from '../../../../db/schema/index.js';
+import { createCatalogue } from '../../../../test/catalogue.js';
 import { createDepart, createUser, login, signedIn } from '../../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../../test/harness.js';
-import { createCatalogue } from '../../../catalogue/test-factories.js';
 import { roleWith } from '../fixtures.js';
 
 let ctx: TestContext;

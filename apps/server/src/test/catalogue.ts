@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { CatalogueCreateInput } from '@odp/contracts';
-import type { Db } from '../../db/client.js';
-import { catalogueItems, catalogues, type users } from '../../db/schema/index.js';
-import type { Actor } from '../../platform/auth/actor.js';
-import { loadGrants } from '../../platform/auth/sessions.js';
+import type { Db } from '../db/client.js';
+import { catalogueItems, catalogues, type users } from '../db/schema/index.js';
+import type { Actor } from '../platform/auth/actor.js';
+import { loadGrants } from '../platform/auth/sessions.js';
 
 const uniq = () => randomBytes(4).toString('hex');
 
