@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
+          // Migrates and seeds once per run; every test file gets a copy (see src/test/harness.ts).
+          globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
