@@ -53,19 +53,20 @@ export async function createReferenceSnapshot(): Promise<Blob> {
 
 /**
  * A migrated, seeded database of its own: a copy of the run's reference when there is one of the
- * right kind, else built here. `drop` removes a PostgreSQL copy after the database is closed.
+ * right kind, else built here. On PostgreSQL `url` reaches the same database from a second pool;
+ * `drop` removes the copy after the database is closed.
  */
 export async function openReferenceCopy(
   serverUrl: string | undefined,
   reference: ReferenceSource | undefined,
-): Promise<{ database: Database; drop(): Promise<void> }> {
+): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (serverUrl) {
     const template = reference?.kind === 'postgres' ? reference.template : undefined;
     const scratch = await createScratchDatabase(serverUrl, 'odp_test', { template });
     try {
       const database = await openDatabase({ url: scratch.url, dataDir: null });
       if (!template) await prepareReference(database);
-      return { database, drop: scratch.drop };
+      return { database, url: scratch.url, drop: scratch.drop };
     } catch (e) {
       await scratch.drop();
       throw e;
