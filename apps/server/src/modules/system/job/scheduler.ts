@@ -121,8 +121,8 @@ export function createScheduler(deps: SchedulerDeps) {
     try {
       const cron = new Cron(expression.trim(), { paused: true, timezone: JOB_TIMEZONE, mode: '5-or-6-parts' });
       const entry: Entry = { expression, cron, busy: false };
-      timers.set(jobId, entry);
       arm(jobId, entry);
+      timers.set(jobId, entry);
     } catch (e) {
       // Stored before validation existed or edited in the database by hand: skip it, keep the others.
       deps.log.error({ err: e, job: jobId, cron: expression }, 'cannot schedule job');
