@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest leaves one core to itself by default, which on a 2-core machine means one test file at a
+    // time; the test files are what keeps the cores busy, so give them both.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       {
@@ -10,6 +14,10 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
+          // Migrates and seeds once per run; every test file gets a copy (see src/test/harness.ts).
+          globalSetup: ['src/test/global-setup.ts'],
+          // A worker thread per file starts and loads the server's dependencies faster than a process.
+          pool: 'threads',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -21,6 +29,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          pool: 'threads',
           // Component tests render antd trees in jsdom; on a loaded 2-core machine 5 s is too tight.
           testTimeout: 20_000,
         },

@@ -1,9 +1,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { type Database, type Db, openDatabase } from '../db/client.js';
-import { createScratchDatabase } from '../db/scratch.js';
-import { seedReference } from '../db/seed/reference.js';
+import type { Database, Db } from '../db/client.js';
+import { openReferenceCopy } from './reference.js';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -14,16 +14,13 @@ export type TestContext = {
 };
 
 /**
- * A fresh application on its own database: in-memory PGlite, or a throw-away database on the
- * PostgreSQL server named by TEST_DATABASE_URL, so that runs never collide.
+ * A fresh application on its own database: an in-memory PGlite, or a throw-away database on the
+ * PostgreSQL server named by TEST_DATABASE_URL, so that runs never collide. Either is a copy of the
+ * run's migrated and seeded reference database (see `global-setup.ts`): what one test file writes,
+ * no other sees.
  */
 export async function createTestApp(opts: { jobsEnabled?: boolean } = {}): Promise<TestContext> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'odp_test') : null;
-  const url = scratch?.url;
-  const database = await openDatabase({ url, dataDir: null });
-  await database.migrate();
-  await seedReference(database.db);
+  const { database, drop } = await openReferenceCopy(process.env.TEST_DATABASE_URL, inject('reference'));
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -45,7 +42,7 @@ export async function createTestApp(opts: { jobsEnabled?: boolean } = {}): Promi
     async close() {
       await app.close();
       await database.close();
-      await scratch?.drop();
+      await drop();
     },
   };
 }

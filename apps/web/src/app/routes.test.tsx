@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, saveLogin } from '@/session';
+import { TestStyles } from '@/test/render';
 import { Providers } from './providers';
 import { queryClient } from './query-client';
 import { AppRoutes } from './routes';
@@ -65,6 +66,7 @@ const visit = (path: string) =>
         <Where />
       </MemoryRouter>
     </Providers>,
+    { wrapper: TestStyles },
   );
 
 const where = () => screen.getByTestId('where').textContent;

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { App } from 'antd';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { stubAntdDom } from '@/test/render';
+import { stubAntdDom, TestStyles } from '@/test/render';
 import { DataItemGrid } from './DataItemGrid';
 import { type DataItemRow, newRow } from './data-items';
 
@@ -35,7 +35,9 @@ const rowOf = (name: string) => screen.getByDisplayValue(name).closest('tr') as 
 
 describe('DataItemGrid', () => {
   it('adds, edits, moves and removes rows through its buttons', () => {
-    render(<Harness initial={[newRow({ key: 'a', name: '站点编号' }), newRow({ key: 'b', name: '站点名称' })]} />);
+    render(<Harness initial={[newRow({ key: 'a', name: '站点编号' }), newRow({ key: 'b', name: '站点名称' })]} />, {
+      wrapper: TestStyles,
+    });
 
     act(() => fireEvent.click(screen.getByText('新增信息项')));
     expect(latest).toHaveLength(3);
@@ -54,7 +56,7 @@ describe('DataItemGrid', () => {
   });
 
   it('shows the contract message under a cell once it was edited', () => {
-    render(<Harness initial={[newRow({ key: 'a', name: '' })]} />);
+    render(<Harness initial={[newRow({ key: 'a', name: '' })]} />, { wrapper: TestStyles });
     expect(screen.queryByText('信息项名称须为中文')).toBeNull();
     act(() => fireEvent.change(screen.getByPlaceholderText('中文名称'), { target: { value: 'station' } }));
     expect(screen.getByText('信息项名称须为中文')).toBeTruthy();

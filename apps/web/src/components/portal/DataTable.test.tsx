@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TestStyles } from '@/test/render';
 import { type DataColumn, DataTable } from './DataTable';
 
 afterEach(cleanup);
@@ -22,7 +23,9 @@ const firstColumn = () =>
 
 describe('<DataTable>', () => {
   it('sorts descending, then ascending, then back to the original order', () => {
-    render(<DataTable columns={columns} rows={rows} rowKey={(r) => r.name} summary={['合计', 25]} />);
+    render(<DataTable columns={columns} rows={rows} rowKey={(r) => r.name} summary={['合计', 25]} />, {
+      wrapper: TestStyles,
+    });
     const header = screen.getByRole('button', { name: /目录数/ });
     fireEvent.click(header);
     expect(firstColumn()).toEqual(['交通运输局', '教育局', '公安局']);
@@ -35,7 +38,7 @@ describe('<DataTable>', () => {
   });
 
   it('shows 暂无数据 without rows', () => {
-    render(<DataTable columns={columns} rows={[]} rowKey={(r) => r.name} />);
+    render(<DataTable columns={columns} rows={[]} rowKey={(r) => r.name} />, { wrapper: TestStyles });
     expect(screen.getByText('暂无数据')).toBeTruthy();
   });
 });

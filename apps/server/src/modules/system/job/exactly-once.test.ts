@@ -1,42 +1,41 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../../../app.js';
 import { loadConfig } from '../../../config.js';
 import { type Database, openDatabase } from '../../../db/client.js';
 import { jobRuns, scheduledJobs } from '../../../db/schema/index.js';
-import { createScratchDatabase } from '../../../db/scratch.js';
-import { seedReference } from '../../../db/seed/reference.js';
+import { openReferenceCopy } from '../../../test/reference.js';
 import { schedulerFor } from './routes.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Two server instances on one PostgreSQL database, both with the scheduler on and the same
  * every-second job: each tick must run exactly once, whichever instance wins it.
  */
 describe.skipIf(!serverUrl)('exactly-once across two instances (PostgreSQL)', () => {
-  let scratch: { url: string; drop(): Promise<void> };
+  let drop: (() => Promise<void>) | undefined;
   const databases: Database[] = [];
   const apps: FastifyInstance[] = [];
   let jobId: string;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(serverUrl as string, 'odp_jobs');
-    const first = await openDatabase({ url: scratch.url, dataDir: null });
-    await first.migrate();
-    await seedReference(first.db);
-    const [job] = await first.db
+    const first = await openReferenceCopy(serverUrl, inject('reference'));
+    drop = first.drop;
+    const [job] = await first.database.db
       .insert(scheduledJobs)
       .values({ handler: 'purgeExpiredCaptchas', cronExpression: '* * * * * *', parameter: {}, status: 0 })
       .returning();
     jobId = job.id;
-    databases.push(first, await openDatabase({ url: scratch.url, dataDir: null }));
+    databases.push(first.database, await openDatabase({ url: first.url, dataDir: null }));
     const config = {
       ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/odp-test-unused', JOBS_ENABLED: '1' }),
       webDist: '/nonexistent',
     };
+    // Both schedulers set their timers on the system clock as the apps start; with the timers and
+    // Date faked from here on, the test moves that clock on instead of waiting for it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     for (const database of databases) {
       const app = await buildApp({ config, database });
       await app.ready();
@@ -45,17 +44,26 @@ describe.skipIf(!serverUrl)('exactly-once across two instances (PostgreSQL)', ()
   }, 60_000);
 
   afterAll(async () => {
+    vi.useRealTimers();
     for (const app of apps) await app.close();
     for (const database of databases) await database.close();
-    await scratch?.drop();
+    await drop?.();
   });
+
+  /** Moves time on in quarter seconds, letting both instances' claims and runs finish, as within a real second. */
+  async function elapse(ms: number) {
+    for (let left = ms; left > 0; left -= 250) {
+      await vi.advanceTimersByTimeAsync(Math.min(250, left));
+      await Promise.all(databases.map((database) => schedulerFor(database.db)?.idle()));
+    }
+  }
 
   it('runs each tick once, on one of the two live instances', async () => {
     for (const database of databases) expect(schedulerFor(database.db)?.scheduledJobIds()).toEqual([jobId]);
-    await sleep(3500);
+    await elapse(3500);
     // Stop new ticks, then let the last run finish writing its outcome.
     await databases[0].db.update(scheduledJobs).set({ status: -1 }).where(eq(scheduledJobs.id, jobId));
-    await sleep(500);
+    await elapse(500);
 
     const runs = await databases[0].db.select().from(jobRuns).where(eq(jobRuns.jobId, jobId));
     expect(runs.length).toBeGreaterThanOrEqual(3);

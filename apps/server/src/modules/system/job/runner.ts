@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client.js';
 import type { Storage } from '../../../platform/storage/storage.js';
 import { findHandler } from './registry.js';
 import { finishRun, insertManualRun, type JobRow, type JobRunRow } from './repository.js';
+import { type Clock, systemClock } from './scheduler.js';
 
 /** A handler that runs longer than this is recorded as failed (it is asked to stop through its signal). */
 export const DEFAULT_RUN_TIMEOUT_MS = 10 * 60_000;
@@ -16,6 +17,7 @@ export type RunnerDeps = {
   sessionIdleMs: number;
   log: FastifyBaseLogger;
   timeoutMs?: number;
+  clock?: Clock;
 };
 
 /** A name for this server instance in the run history: host, process and a per-app suffix. */
@@ -31,6 +33,7 @@ const reason = (e: unknown) => (e instanceof Error ? e.message : String(e)) || '
  * process down. Tracks runs in flight so that closing the app waits for them before the database goes.
  */
 export function createRunner(deps: RunnerDeps) {
+  const clock = deps.clock ?? systemClock;
   const instance = instanceName();
   const timeoutMs = deps.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
   const inFlight = new Set<Promise<unknown>>();
@@ -41,10 +44,10 @@ export function createRunner(deps: RunnerDeps) {
     if (!handler) return { outcome: 'failure', message: JobMessages.unknownHandler(job.handler) };
     const controller = new AbortController();
     controllers.add(controller);
-    let timer: NodeJS.Timeout | undefined;
+    let cancelTimeout: (() => void) | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
+        cancelTimeout = clock.setTimer(() => {
           controller.abort();
           reject(new Error(JobMessages.timeout(Math.round(timeoutMs / 1000))));
         }, timeoutMs);
@@ -54,7 +57,7 @@ export function createRunner(deps: RunnerDeps) {
           db: deps.db,
           storage: deps.storage,
           sessionIdleMs: deps.sessionIdleMs,
-          now: new Date(),
+          now: clock.now(),
           signal: controller.signal,
         },
         job.parameter,
@@ -65,7 +68,7 @@ export function createRunner(deps: RunnerDeps) {
     } catch (e) {
       return { outcome: 'failure', message: reason(e) };
     } finally {
-      clearTimeout(timer);
+      cancelTimeout?.();
       controllers.delete(controller);
     }
   }

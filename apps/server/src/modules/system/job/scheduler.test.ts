@@ -1,18 +1,17 @@
 import { Perm } from '@odp/contracts';
 import { Cron } from 'croner';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobRuns, permissions, rolePermissions, roles, scheduledJobs, userRoles } from '../../../db/schema/index.js';
 import { createStorage } from '../../../platform/storage/storage.js';
 import { createUser, login } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
+import { manualClock } from '../../../test/manual-clock.js';
 import { tickOf } from './cron.js';
 import { claimSlot } from './repository.js';
 import { schedulerFor } from './routes.js';
 import { createRunner } from './runner.js';
 import { createScheduler } from './scheduler.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('claimSlot (PGlite)', () => {
   let ctx: TestContext;
@@ -77,39 +76,119 @@ describe('claimSlot (PGlite)', () => {
   });
 });
 
-describe("another instance's changes (periodic re-read)", () => {
+describe('a scheduler of its own, on a manual clock', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
   });
   afterAll(() => ctx.close());
 
-  it('picks up a job started or stopped in the table without being told', async () => {
+  const standalone = (start: Date, reloadIntervalMs?: number) => {
+    const clock = manualClock(start);
     const log = ctx.app.log;
     const runner = createRunner({
       db: ctx.db,
       storage: createStorage('/tmp/odp-test-unused'),
       sessionIdleMs: 60_000,
       log,
+      clock,
     });
-    const scheduler = createScheduler({ db: ctx.db, runner, log, reloadIntervalMs: 200 });
+    const scheduler = createScheduler({ db: ctx.db, runner, log, reloadIntervalMs, clock });
+    const elapse = (ms: number) => clock.advance(ms, () => scheduler.idle());
+    return { clock, runner, scheduler, elapse };
+  };
+
+  const insertJob = async (cronExpression: string) =>
+    (
+      await ctx.db
+        .insert(scheduledJobs)
+        .values({ handler: 'purgeExpiredCaptchas', cronExpression, parameter: {}, status: 0 })
+        .returning()
+    )[0];
+
+  it('picks up a job started or stopped in the table without being told', async () => {
+    const { runner, scheduler, elapse } = standalone(new Date('2026-06-01T00:00:00.000Z'), 200);
     await scheduler.start();
     try {
       // Written directly, as another instance would: this scheduler only learns of it by re-reading.
-      const [job] = await ctx.db
-        .insert(scheduledJobs)
-        .values({ handler: 'purgeExpiredCaptchas', cronExpression: '* * * * * *', parameter: {}, status: 0 })
-        .returning();
-      await sleep(400);
+      const job = await insertJob('* * * * * *');
+      expect(scheduler.scheduledJobIds()).toEqual([]);
+      await elapse(400);
       expect(scheduler.scheduledJobIds()).toEqual([job.id]);
-      await sleep(1500);
+      await elapse(1500);
       const runs = await ctx.db.select().from(jobRuns).where(eq(jobRuns.jobId, job.id));
       expect(runs.length).toBeGreaterThanOrEqual(1);
       expect(runs[0].instance).toBe(runner.instance);
 
       await ctx.db.update(scheduledJobs).set({ status: -1 }).where(eq(scheduledJobs.id, job.id));
-      await sleep(400);
+      await elapse(400);
       expect(scheduler.scheduledJobIds()).toEqual([]);
+    } finally {
+      scheduler.stop();
+      await runner.drain();
+    }
+  });
+
+  it('skips a tick that comes while the previous run in this instance is still busy', async () => {
+    const { clock, runner } = standalone(new Date('2026-06-02T00:00:00.000Z'));
+    let entered: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = createScheduler({
+      db: ctx.db,
+      runner: {
+        ...runner,
+        runClaimed: async (job, runId) => {
+          entered();
+          await released;
+          return runner.runClaimed(job, runId);
+        },
+      },
+      log: ctx.app.log,
+      clock,
+    });
+    const job = await insertJob('* * * * * *');
+    await slow.start();
+    try {
+      await clock.advance(1000); // the tick of 00:00:01 claims its slot, then its run hangs
+      await running;
+      await clock.advance(1000); // 00:00:02 finds it busy
+      release();
+      await slow.idle();
+      await clock.advance(1000, () => slow.idle()); // 00:00:03 runs again
+      const runs = await ctx.db.select().from(jobRuns).where(eq(jobRuns.jobId, job.id)).orderBy(jobRuns.scheduledFor);
+      expect(runs.map((r) => [r.scheduledFor?.toISOString(), r.outcome])).toEqual([
+        ['2026-06-02T00:00:01.000Z', 'success'],
+        ['2026-06-02T00:00:03.000Z', 'success'],
+      ]);
+    } finally {
+      release();
+      await ctx.db.update(scheduledJobs).set({ status: -1 }).where(eq(scheduledJobs.id, job.id));
+      slow.stop();
+      await slow.idle();
+      await runner.drain();
+    }
+  });
+
+  it('fires a far tick at its second, Beijing time, and not before', async () => {
+    // 23:59:00 on 31 December in Beijing; the job runs at midnight on 1 January there.
+    const { runner, scheduler, elapse } = standalone(new Date('2026-12-31T15:59:00.000Z'));
+    const job = await insertJob('0 0 1 1 *');
+    await scheduler.start();
+    try {
+      expect(scheduler.scheduledJobIds()).toContain(job.id);
+      await elapse(59_999);
+      expect(await ctx.db.select().from(jobRuns).where(eq(jobRuns.jobId, job.id))).toHaveLength(0);
+      await elapse(1);
+      const runs = await ctx.db.select().from(jobRuns).where(eq(jobRuns.jobId, job.id));
+      expect(runs.map((r) => [r.scheduledFor?.toISOString(), r.outcome])).toEqual([
+        ['2026-12-31T16:00:00.000Z', 'success'],
+      ]);
     } finally {
       scheduler.stop();
       await runner.drain();
@@ -145,6 +224,22 @@ describe('the scheduler in one app (PGlite)', () => {
   });
   afterAll(() => ctx.close());
 
+  // The app's scheduler keeps the system clock; faking the timers and Date moves that clock on.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Moves time on in quarter seconds, letting each tick's claim and run finish, as within a real second. */
+  async function elapse(ms: number) {
+    for (let left = ms; left > 0; left -= 250) {
+      await vi.advanceTimersByTimeAsync(Math.min(250, left));
+      await schedulerFor(ctx.db)?.idle();
+    }
+  }
+
   const scheduledRuns = (jobId: string) =>
     ctx.db
       .select()
@@ -159,23 +254,23 @@ describe('the scheduler in one app (PGlite)', () => {
     expect(added.status).toBe(200);
     const id = added.body.result.id;
     expect(schedulerFor(ctx.db)?.scheduledJobIds()).toContain(id);
-    await sleep(2600);
+    await elapse(2600);
     const runs = await scheduledRuns(id);
     expect(runs.length).toBeGreaterThanOrEqual(2);
     expect(new Set(runs.map((r) => r.scheduledFor?.getTime())).size).toBe(runs.length);
     for (const r of runs) expect(r.scheduledFor?.getMilliseconds()).toBe(0);
-    await sleep(300);
+    await elapse(300);
     expect((await scheduledRuns(id)).filter((r) => r.outcome === 'success').length).toBeGreaterThanOrEqual(2);
 
     expect((await call(ctx, 'POST', '/sys/quartzJob/pause', { token, body: { id } })).status).toBe(200);
     expect(schedulerFor(ctx.db)?.scheduledJobIds()).not.toContain(id);
-    await sleep(300);
+    await elapse(300);
     const afterPause = (await scheduledRuns(id)).length;
-    await sleep(1500);
+    await elapse(1500);
     expect((await scheduledRuns(id)).length).toBe(afterPause);
 
     expect((await call(ctx, 'POST', '/sys/quartzJob/resume', { token, body: { id } })).status).toBe(200);
-    await sleep(1600);
+    await elapse(1600);
     expect((await scheduledRuns(id)).length).toBeGreaterThan(afterPause);
 
     // An edit to a rarely firing expression takes effect at once.
@@ -184,9 +279,9 @@ describe('the scheduler in one app (PGlite)', () => {
       body: { id, handler: 'purgeExpiredCaptchas', cronExpression: '0 0 1 1 *', status: 0 },
     });
     expect(edited.status).toBe(200);
-    await sleep(300);
+    await elapse(300);
     const afterEdit = (await scheduledRuns(id)).length;
-    await sleep(1500);
+    await elapse(1500);
     expect((await scheduledRuns(id)).length).toBe(afterEdit);
 
     expect((await call(ctx, 'DELETE', '/sys/quartzJob/delete', { token, query: { id } })).status).toBe(200);
@@ -200,7 +295,7 @@ describe('the scheduler in one app (PGlite)', () => {
       .values({ handler: 'noSuchHandler', cronExpression: '* * * * * *', parameter: {}, status: 0 })
       .returning();
     await schedulerFor(ctx.db)?.refresh(job.id);
-    await sleep(2300);
+    await elapse(2300);
     const runs = await scheduledRuns(job.id);
     expect(runs.length).toBeGreaterThanOrEqual(1);
     expect(runs.find((r) => r.outcome === 'failure')?.message).toBe('任务类型 noSuchHandler 不存在');

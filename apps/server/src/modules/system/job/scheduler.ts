@@ -1,7 +1,7 @@
-import type { Cron } from 'croner';
+import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
-import { schedule, tickOf } from './cron.js';
+import { JOB_TIMEZONE, tickOf } from './cron.js';
 import { claimSlot, findJob, selectRunningJobs } from './repository.js';
 import type { Runner } from './runner.js';
 
@@ -13,27 +13,63 @@ import type { Runner } from './runner.js';
  */
 export const RELOAD_INTERVAL_MS = 30_000;
 
+/**
+ * The longest a tick timer waits before looking at the clock again: a wall clock set back or
+ * forward, or a machine resumed from sleep, is noticed within this time, and a yearly job never
+ * needs a delay beyond what a timer can hold.
+ */
+const MAX_TIMER_MS = 30_000;
+
+/** Where the job code reads the time and sets its timers; tests move a clock of their own on. */
+export type Clock = {
+  now(): Date;
+  /**
+   * Calls `fn` once, `ms` from now; the function returned cancels it. With `unref` the timer does
+   * not keep the process alive by itself.
+   */
+  setTimer(fn: () => unknown, ms: number, opts?: { unref?: boolean }): () => void;
+};
+
+/** The process's own time; looked up on every call, so that test fake timers apply to it too. */
+export const systemClock: Clock = {
+  now: () => new Date(),
+  setTimer(fn, ms, opts) {
+    const timer = setTimeout(fn, ms);
+    if (opts?.unref) timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
+
 export type SchedulerDeps = {
   db: Db;
   runner: Runner;
   log: FastifyBaseLogger;
   reloadIntervalMs?: number;
+  clock?: Clock;
 };
 
-type Entry = { expression: string; cron: Cron };
+type Entry = { expression: string; cron: Cron; cancel?: () => void; busy: boolean };
 
 /**
- * Keeps one croner timer per 运行中 job. Each tick claims its slot in the run table first (exactly
- * one instance wins, see `claimSlot`), and only the winner runs the handler.
+ * Keeps one timer per 运行中 job, set for its next cron tick (Beijing time). Each tick claims its slot
+ * in the run table first (exactly one instance wins, see `claimSlot`), and only the winner runs the
+ * handler. A tick that comes while the job's previous run in this instance is still busy is skipped.
  */
 export function createScheduler(deps: SchedulerDeps) {
+  const clock = deps.clock ?? systemClock;
   const timers = new Map<string, Entry>();
-  let reloader: NodeJS.Timeout | undefined;
+  const inFlight = new Set<Promise<unknown>>();
+  let stopReloading: (() => void) | undefined;
   let stopped = true;
+
+  function track(work: Promise<unknown>) {
+    inFlight.add(work);
+    work.finally(() => inFlight.delete(work)).catch(() => undefined);
+  }
 
   async function fire(jobId: string, entry: Entry) {
     if (stopped) return;
-    const scheduledFor = tickOf(entry.cron, new Date());
+    const scheduledFor = tickOf(entry.cron, clock.now());
     try {
       const runId = await claimSlot(deps.db, {
         jobId,
@@ -49,8 +85,32 @@ export function createScheduler(deps: SchedulerDeps) {
     }
   }
 
+  /** Sets the entry's timer for its next tick after now; an expression without one gets none. */
+  function arm(jobId: string, entry: Entry) {
+    const now = clock.now();
+    const next = entry.cron.nextRun(now);
+    if (!next) return;
+    const due = next.getTime();
+    entry.cancel = clock.setTimer(
+      () => {
+        if (timers.get(jobId) !== entry) return;
+        // Woken early (the delay is capped) or by a clock that was set back: not yet its tick.
+        const reached = clock.now().getTime() >= due;
+        arm(jobId, entry);
+        if (!reached || entry.busy) return;
+        entry.busy = true;
+        const work = fire(jobId, entry).finally(() => {
+          entry.busy = false;
+        });
+        track(work);
+      },
+      Math.min(due - now.getTime(), MAX_TIMER_MS),
+      { unref: true },
+    );
+  }
+
   function unschedule(jobId: string) {
-    timers.get(jobId)?.cron.stop();
+    timers.get(jobId)?.cancel?.();
     timers.delete(jobId);
   }
 
@@ -59,8 +119,9 @@ export function createScheduler(deps: SchedulerDeps) {
     if (current?.expression === expression) return;
     unschedule(jobId);
     try {
-      const entry = { expression } as Entry;
-      entry.cron = schedule(expression, () => fire(jobId, entry));
+      const cron = new Cron(expression.trim(), { paused: true, timezone: JOB_TIMEZONE, mode: '5-or-6-parts' });
+      const entry: Entry = { expression, cron, busy: false };
+      arm(jobId, entry);
       timers.set(jobId, entry);
     } catch (e) {
       // Stored before validation existed or edited in the database by hand: skip it, keep the others.
@@ -81,19 +142,29 @@ export function createScheduler(deps: SchedulerDeps) {
     }
   }
 
+  function reloadEvery(ms: number) {
+    stopReloading = clock.setTimer(
+      () => {
+        reloadEvery(ms);
+        track(reloadAll());
+      },
+      ms,
+      { unref: true },
+    );
+  }
+
   return {
     async start() {
       if (!stopped) return;
       stopped = false;
       await reloadAll();
-      reloader = setInterval(() => void reloadAll(), deps.reloadIntervalMs ?? RELOAD_INTERVAL_MS);
-      reloader.unref();
+      if (!stopped) reloadEvery(deps.reloadIntervalMs ?? RELOAD_INTERVAL_MS);
     },
 
     /** Stops every timer; runs in flight are the runner's to drain. */
     stop() {
       stopped = true;
-      clearInterval(reloader);
+      stopReloading?.();
       for (const id of [...timers.keys()]) unschedule(id);
     },
 
@@ -108,6 +179,11 @@ export function createScheduler(deps: SchedulerDeps) {
     /** Drops one job's timer in this instance without reading the database. */
     forget(jobId: string) {
       unschedule(jobId);
+    },
+
+    /** Resolves once every tick and re-read this instance has begun is over (for tests and diagnostics). */
+    async idle(): Promise<void> {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
 
     /** Job ids with a live timer in this instance (for tests and diagnostics). */

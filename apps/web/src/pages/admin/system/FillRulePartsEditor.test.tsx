@@ -1,7 +1,7 @@
 import type { FillRulePart } from '@odp/contracts';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { stubAntdDom } from '@/test/render';
+import { stubAntdDom, TestStyles } from '@/test/render';
 import { FillRulePartsEditor, partsProblem } from './FillRulePartsEditor';
 
 const api = vi.hoisted(() => ({ previewFillRule: vi.fn(async () => 'SQ202611210001') }));
@@ -29,7 +29,7 @@ describe('partsProblem', () => {
 describe('FillRulePartsEditor', () => {
   it('reorders, removes and adds parts, and previews a valid rule', async () => {
     const onChange = vi.fn();
-    render(<FillRulePartsEditor value={RULE} onChange={onChange} ruleCode="data_apply_no" />);
+    render(<FillRulePartsEditor value={RULE} onChange={onChange} ruleCode="data_apply_no" />, { wrapper: TestStyles });
     fireEvent.click(screen.getAllByRole('button', { name: '下移' })[0]);
     expect(onChange).toHaveBeenLastCalledWith([RULE[1], RULE[0], RULE[2]]);
     fireEvent.click(screen.getAllByRole('button', { name: '删除部件' })[1]);
@@ -44,7 +44,7 @@ describe('FillRulePartsEditor', () => {
 
   it('shows the problem instead of asking for a preview', () => {
     api.previewFillRule.mockClear();
-    render(<FillRulePartsEditor value={[{ type: 'text', value: 'A' }]} />);
+    render(<FillRulePartsEditor value={[{ type: 'text', value: 'A' }]} />, { wrapper: TestStyles });
     expect(screen.getByText('规则须包含且只能包含一个流水号部件')).toBeTruthy();
     expect(api.previewFillRule).not.toHaveBeenCalled();
   });

@@ -3,6 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@/app/providers';
 import { queryClient } from '@/app/query-client';
+import { TestStyles } from '@/test/render';
 import CataloguePage from './CataloguePage';
 
 const ok = (result: unknown) =>
@@ -128,6 +129,7 @@ const visit = (path: string) =>
         <Where />
       </MemoryRouter>
     </Providers>,
+    { wrapper: TestStyles },
   );
 
 describe('开放数据 page', () => {
