@@ -39,6 +39,8 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['specs/**/*.spec.ts'],
+          // Seeds one data folder per run; each spec's server starts on a copy (see support/server.ts).
+          globalSetup: ['support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

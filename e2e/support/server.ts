@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,15 +24,23 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** A new data folder: a copy of `template` when one is given, else empty. */
+function newDataDir(template: string | undefined): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'odp-e2e-'));
+  if (template) cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
 /**
- * Starts the real server (built web app, embedded database, demo city) on a free port, with a fresh
- * data folder unless one is given.
+ * Starts the real server (built web app, embedded database, demo city) on a free port: on the data
+ * folder given, else on a copy of `template` (a folder a previous start left), else on an empty one,
+ * where it migrates and seeds as on a first start.
  */
 export async function startServer(
-  opts: { dataDir?: string; env?: NodeJS.ProcessEnv; readyWithinMs?: number } = {},
+  opts: { dataDir?: string; template?: string; env?: NodeJS.ProcessEnv; readyWithinMs?: number } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'odp-e2e-'));
+  const dataDir = opts.dataDir ?? newDataDir(opts.template);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
