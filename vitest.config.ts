@@ -18,6 +18,11 @@ export default defineConfig({
           globalSetup: ['src/test/global-setup.ts'],
           // A worker thread per file starts and loads the server's dependencies faster than a process.
           pool: 'threads',
+          // Files in one worker share the loaded modules instead of importing the server again per file
+          // (most of a file's time otherwise); each still gets its own database copy and app. Module
+          // state a file changes must therefore be put back (fake timers restored, no vi.mock of
+          // modules: record pushes by listening, see src/test/push-recorder.ts).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,27 +2,29 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { NewsItem, NoticeListResult, Page } from '@odp/contracts';
 import { Perm } from '@odp/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { announcements, businessMessages, logs } from '../../db/schema/index.js';
 import { sendBusinessMessage } from '../../platform/messaging/business-message.js';
 import { createUser, signedIn, signedInWith } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
-import { pushes } from '../../test/push-recorder.js';
-
-// Records every push while still sending it, to check that writing messages pushes to their addressees.
-vi.mock('../../platform/push/publish.js', async (importActual) =>
-  (await import('../../test/push-recorder.js')).recordPushes(importActual),
-);
+import { type PushRecorder, recordPushes } from '../../test/push-recorder.js';
 
 let ctx: TestContext;
+/** The notices this file's writes pushed, as every server instance receives them. */
+let pushes: PushRecorder;
 const uniq = () => randomBytes(4).toString('hex');
 
 beforeAll(async () => {
   ctx = await createTestApp();
+  pushes = await recordPushes(ctx.database);
 });
-afterAll(() => ctx.close());
-beforeEach(() => {
-  pushes.length = 0;
+afterAll(async () => {
+  await pushes.stop();
+  await ctx.close();
+});
+beforeEach(async () => {
+  await pushes.settled();
+  pushes.clear();
 });
 
 async function message(userId: string, overrides: Partial<typeof businessMessages.$inferInsert> = {}) {
@@ -190,8 +192,8 @@ describe('POST /api/news/doReleaseData', () => {
     expect(rows.map((r) => r.userId).sort()).toEqual([a.id, b.id].sort());
     expect(rows[0]).toMatchObject({ content: '<p>请于月底前完成核查</p>', messageType: 'system', readFlag: false });
     expect(rows[0].sender).toMatch(/^测试用户/);
-    expect(pushes).toHaveLength(1);
-    const audience = pushes[0];
+    expect(await pushes.settled()).toHaveLength(1);
+    const audience = pushes.pushes[0];
     expect('userIds' in audience && [...audience.userIds].sort()).toEqual([a.id, b.id].sort());
     const log = await ctx.db
       .select()
@@ -224,7 +226,7 @@ describe('POST /api/news/doReleaseData', () => {
       expect(res.body.message).toContain(message);
     }
     expect(await ctx.db.select().from(businessMessages).where(eq(businessMessages.userId, target.id))).toEqual([]);
-    expect(pushes).toEqual([]);
+    expect(await pushes.settled()).toEqual([]);
   });
 });
 
@@ -269,7 +271,7 @@ describe('the bell with business messages', () => {
       readFlag: false,
     });
     expect(sysMsgList[1]).toMatchObject({ id: sys.id, source: 'annt' });
-    expect(pushes).toEqual([{ userIds: [user.id] }]);
+    expect(await pushes.settled()).toEqual([{ userIds: [user.id] }]);
 
     await call(ctx, 'PUT', '/api/news/readBatch', { token, body: { ids: [sysMsgList[0].id] } });
     const after = await call<NoticeListResult>(ctx, 'GET', '/sys/annountCement/listByUser', { token });

@@ -2,19 +2,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AnnouncementRecord, NoticeItem, NoticeListResult, Page } from '@odp/contracts';
 import { Perm } from '@odp/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { announcementReads, announcements, logs } from '../../../db/schema/index.js';
 import { describeCrudRoutes } from '../../../test/crud-contract.js';
 import { createDepart, createUser, signedIn, signedInWith } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
-import { pushes } from '../../../test/push-recorder.js';
-
-// Records every push while still sending it, to check the release hook and its audience.
-vi.mock('../../../platform/push/publish.js', async (importActual) =>
-  (await import('../../../test/push-recorder.js')).recordPushes(importActual),
-);
+import { type PushRecorder, recordPushes } from '../../../test/push-recorder.js';
 
 let ctx: TestContext;
+/** The notices this file's writes pushed, as every server instance receives them. */
+let pushes: PushRecorder;
 /** Holds every announcement permission. */
 let adminToken: string;
 /** May list announcements only. */
@@ -27,6 +24,7 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   ctx = await createTestApp();
+  pushes = await recordPushes(ctx.database);
   adminToken = (
     await signedInWith(ctx, [
       Perm.announcementList,
@@ -38,9 +36,13 @@ beforeAll(async () => {
   readerToken = (await signedInWith(ctx, [Perm.announcementList])).token;
   plainToken = (await signedIn(ctx)).token;
 });
-afterAll(() => ctx.close());
-beforeEach(() => {
-  pushes.length = 0;
+afterAll(async () => {
+  await pushes.stop();
+  await ctx.close();
+});
+beforeEach(async () => {
+  await pushes.settled();
+  pushes.clear();
 });
 
 const draftBody = (overrides: Record<string, unknown> = {}) => ({
@@ -230,7 +232,7 @@ describe('release and revoke', () => {
     expect(row.sendTime).toBeInstanceOf(Date);
     expect(row.sender).toMatch(/^测试用户/);
     expect(await logOf(draft.id, 'announcement:release')).toHaveLength(1);
-    expect(pushes).toEqual([{ all: true }]);
+    expect(await pushes.settled()).toEqual([{ all: true }]);
   });
 
   it('pushes a USER announcement to the listed users and the members of the listed departments', async () => {
@@ -240,8 +242,8 @@ describe('release and revoke', () => {
     await createUser(ctx.db);
     const draft = await insertDraft({ msgType: 'USER', userIds: listed.id, departIds: depart.id });
     expect((await release(draft.id)).status).toBe(200);
-    expect(pushes).toHaveLength(1);
-    const audience = pushes[0];
+    expect(await pushes.settled()).toHaveLength(1);
+    const audience = pushes.pushes[0];
     expect('userIds' in audience && [...audience.userIds].sort()).toEqual([listed.id, member.id].sort());
   });
 
@@ -276,7 +278,7 @@ describe('release and revoke', () => {
       expect(res.body.message).toBe(message);
       expect(await stored(row.id)).toEqual(row);
     }
-    expect(pushes).toEqual([]);
+    expect(await pushes.settled()).toEqual([]);
     expect((await release(randomUUID())).status).toBe(404);
     expect((await release('x')).status).toBe(400);
   });
