@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NewPassword } from '../auth/login.js';
 import { PageQuery } from '../core/envelope.js';
-import { optionalMatching, optionalText, trimmedText } from '../core/fields.js';
+import { INT4_MAX, optionalMatching, optionalText, trimmedText } from '../core/fields.js';
 
 export const USER_STATUS = { normal: 1, frozen: 2 } as const;
 
@@ -23,7 +23,13 @@ const UserFields = {
   departIds: idList.optional(),
   /** The tenants the user may act for; several mean a choice at sign-in. Omitted leaves them as they are. */
   tenantIds: z
-    .array(z.number({ error: '租户编号必须是数字' }).int().min(0))
+    .array(
+      z
+        .number({ error: '租户编号必须是数字' })
+        .int('租户编号必须是整数')
+        .min(0, '租户编号不能小于 0')
+        .max(INT4_MAX, `租户编号不能超过 ${INT4_MAX}`),
+    )
     .max(50, '租户不能超过 50 个')
     .optional(),
 };
