@@ -23,6 +23,11 @@ const INPUT_ERRORS: Record<string, { status: number; message: string }> = {
 /** Any other data exception (class 22) is still the client's input. */
 const DATA_EXCEPTION = { status: 400, message: '参数不正确' };
 
+/** Every message a database refusal may carry: tests tell by it which inputs only the database caught. */
+export const DATABASE_REFUSALS: ReadonlySet<string> = new Set(
+  [...Object.values(INPUT_ERRORS), DATA_EXCEPTION].map((e) => e.message),
+);
+
 /** The SQLSTATE of a database error, looked for through the causes drivers and Drizzle wrap it in. */
 export function sqlStateOf(error: unknown): string | null {
   let current: unknown = error;
