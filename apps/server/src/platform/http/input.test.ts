@@ -98,6 +98,21 @@ describe('a NUL byte', () => {
   });
 });
 
+describe('over-long strings', () => {
+  it('are refused by the field helpers at the column length, writing nothing', async () => {
+    const before = await dictCount();
+    for (const [body, message] of [
+      [{ dictName: '长'.repeat(101), dictCode: `d_${uniq()}` }, '字典名称不能超过 100 个字符'],
+      [{ dictName: '字典', dictCode: `d_${uniq()}`, description: 'x'.repeat(256) }, '不能超过 255 个字符'],
+    ] as const) {
+      const res = await call(ctx, 'POST', '/sys/dict/add', { token: admin, body });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+    expect(await dictCount()).toBe(before);
+  });
+});
+
 describe('integers beyond the column', () => {
   it('a tenant number past int4 is refused by the contract', async () => {
     const before = await ctx.db.select({ n: count() }).from(tenants);
