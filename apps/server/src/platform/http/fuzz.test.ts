@@ -269,7 +269,7 @@ const changedTables = (before: Map<string, number>, after: Map<string, number>) 
   [...after].filter(([t, n]) => before.get(t) !== n).map(([t, n]) => `${t} ${before.get(t)}→${n}`);
 
 describe('every route, any input', () => {
-  it('never answers 5xx and writes nothing when it refuses', { timeout: 300_000 }, async () => {
+  it('never answers 5xx and writes nothing when it refuses', { timeout: 300_000 * Math.max(1, RUNS / 5) }, async () => {
     const keyOf = (r: Route) => `${r.method} ${r.path.slice(ctx.base.length)}`;
     const routes = routesOf().filter((r) => !SKIP.has(keyOf(r)) && (!only || only.test(keyOf(r))));
     expect(routes.length).toBeGreaterThan(only ? 0 : 100);
@@ -313,6 +313,8 @@ describe('every route, any input', () => {
           { numRuns: RUNS, seed, endOnFailure: true },
         );
         if (result.failed) {
+          // Said at once as well, so a run cut short by its time limit still names what it found.
+          console.error(`fuzz failure: ${String(result.errorInstance).split('\n')[0]}`);
           failures.push(
             `${String(result.errorInstance).split('\n')[0]} (seed ${result.seed}, path ${result.counterexamplePath})`,
           );
