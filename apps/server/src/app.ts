@@ -19,6 +19,7 @@ import { modules } from './modules/index.js';
 import { authPlugin } from './platform/auth/plugin.js';
 import { fail } from './platform/http/envelope.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
+import { installInputGuard } from './platform/http/input-guard.js';
 import { installPathGuard } from './platform/http/path-guard.js';
 import { pushPlugin } from './platform/push/plugin.js';
 import { pushRoutes } from './platform/push/routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: `${config.apiBase}/doc` });
 
   installPathGuard(app);
+  installInputGuard(app);
   installErrorHandler(app);
   // Before auth: it hands the token a WebSocket upgrade carries as subprotocol to the auth hook.
   await app.register(pushPlugin, {

@@ -10,6 +10,7 @@ export * from './core/calendar.js';
 export * from './core/constants.js';
 export * from './core/envelope.js';
 export * from './core/messages.js';
+export * from './core/same-site.js';
 export * from './core/workflow.js';
 export * from './market/files.js';
 export * from './market/home.js';

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   commaList,
+  INT4_MAX,
   idOf,
+  int4Of,
   letterCode,
   optionalMatching,
   optionalText,
@@ -59,6 +61,14 @@ describe('field helpers', () => {
     expect(messages(commaList('请选择用户'), 3)).toEqual(['请选择用户']);
     expect(positiveInt(10, 50).parse(undefined)).toBe(10);
     expect(messages(positiveInt(10, 50), '51')).toEqual(['不能超过 50']);
+    // Without a limit of its own a page number still fits the database's integer.
+    expect(positiveInt(1).parse(String(INT4_MAX))).toBe(INT4_MAX);
+    expect(messages(positiveInt(1), String(INT4_MAX + 1))).toEqual([`不能超过 ${INT4_MAX}`]);
+    expect(int4Of('租户编号').parse('7')).toBe(7);
+    expect(messages(int4Of('租户编号'), '1.5')).toEqual(['租户编号必须是整数']);
+    expect(messages(int4Of('租户编号'), '-1')).toEqual(['租户编号不能小于 0']);
+    expect(messages(int4Of('租户编号'), '2147483648')).toEqual([`租户编号不能超过 ${INT4_MAX}`]);
+    expect(messages(int4Of('数量', { min: 1, max: 9 }), '10')).toEqual(['数量不能超过 9']);
     expect(sortNumber(1).parse(undefined)).toBe(1);
     expect(messages(sortNumber(1), '-1')).toEqual(['排序不能小于 0']);
     expect(trimmedText(3).parse(' ab ')).toBe('ab');

@@ -55,13 +55,30 @@ export const uuidOf = (label: string) => z.string().uuid(`${label}格式不正�
 /** Trimmed, bounded, optional text kept as sent: a list filter, a comment. */
 export const trimmedText = (max: number, message?: string) => z.string().trim().max(max, message).optional();
 
+/** The largest value of a PostgreSQL `integer` column: a larger one fails in the database, not in the form. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A whole number stored in an `integer` column, from a form or a query string: `<label>必须是整数`,
+ * `<label>不能小于 <min>`, `<label>不能超过 <max>` (at most `INT4_MAX`).
+ */
+export const int4Of = (label: string, opts: { min?: number; max?: number } = {}) => {
+  const min = opts.min ?? 0;
+  const max = Math.min(opts.max ?? INT4_MAX, INT4_MAX);
+  return z.coerce
+    .number({ error: `${label}必须是整数` })
+    .int(`${label}必须是整数`)
+    .min(min, `${label}不能小于 ${min}`)
+    .max(max, `${label}不能超过 ${max}`);
+};
+
 /** A whole number from a query string, at least 1, with a default (page numbers and sizes). */
-export const positiveInt = (fallback: number, max?: number) =>
+export const positiveInt = (fallback: number, max = INT4_MAX) =>
   z.coerce
     .number({ error: '必须是数字' })
     .int('必须是整数')
     .min(1, '必须大于 0')
-    .max(max ?? Number.MAX_SAFE_INTEGER, `不能超过 ${max}`)
+    .max(max, `不能超过 ${max}`)
     .default(fallback);
 
 /** 排序 of a form: a whole number from 0 to 99999. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
 import { optionalText, requiredText, trimmedText } from '../core/fields.js';
+import { optionalSameSitePath } from '../core/same-site.js';
 import { defineMachine, type MachineTransition } from '../core/workflow.js';
 import { Perm } from './permission.js';
 
@@ -121,7 +122,7 @@ const AnnouncementFields = z.object({
     .optional()
     .nullable()
     .transform((v) => v ?? null),
-  openPage: optionalText(255, '打开页面'),
+  openPage: optionalSameSitePath('打开页面', 255),
 });
 
 type Fields = z.infer<typeof AnnouncementFields>;
@@ -134,8 +135,6 @@ function checkFields(v: Fields, issue: (message: string, path: string) => void) 
     issue('指定用户时请至少选择一个用户或部门', 'userIds');
   if (v.startTime && v.endTime && v.endTime <= v.startTime) issue('结束时间必须晚于开始时间', 'endTime');
   if (v.openType && !v.openPage) issue('请填写打开页面', 'openPage');
-  if (v.openPage && !/^(\/[^\s]*|https?:\/\/[^\s]+)$/.test(v.openPage))
-    issue('打开页面须为站内路径（以 / 开头）或 http(s) 地址', 'openPage');
 }
 
 const refined = <T extends z.ZodType<Fields>>(schema: T) =>

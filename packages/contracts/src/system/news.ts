@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdList, PageQuery } from '../core/envelope.js';
 import { commaList, requiredText, tooLong, trimmedText } from '../core/fields.js';
+import { optionalSameSitePath } from '../core/same-site.js';
 
 /** Event families of business messages (biz_message.message_type), with the labels the message centre shows. */
 export const NEWS_TYPE_LABEL: Record<string, string> = {
@@ -53,13 +54,7 @@ export const NewsReleaseInput = z.object({
   title: requiredText('标题', 200, { missing: true }),
   content: z.string().max(20_000, '内容过长').default(''),
   busId: trimmedText(64, tooLong(64, '业务编号')).nullable(),
-  openPage: z
-    .string()
-    .trim()
-    .max(255, '打开页面不能超过 255 个字符')
-    .regex(/^\/[^\s]*$/, '打开页面须为站内路径（以 / 开头）')
-    .optional()
-    .nullable(),
+  openPage: optionalSameSitePath('打开页面', 255),
 });
 export type NewsReleaseInput = z.infer<typeof NewsReleaseInput>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
-import { requiredText, trimmedText } from '../core/fields.js';
+import { int4Of, requiredText, trimmedText } from '../core/fields.js';
 
 export const MAX_TENANT_IDS = 50;
 
@@ -47,7 +47,7 @@ export const TenantCreateInput = z.object(TenantFields);
 export type TenantCreateInput = z.infer<typeof TenantCreateInput>;
 
 export const TenantUpdateInput = z.object({
-  id: z.coerce.number({ error: '租户编号必须是整数' }).int('租户编号必须是整数').min(0, '租户编号必须是整数'),
+  id: int4Of('租户编号'),
   ...TenantFields,
 });
 export type TenantUpdateInput = z.infer<typeof TenantUpdateInput>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NewPassword } from '../auth/login.js';
 import { PageQuery } from '../core/envelope.js';
-import { optionalMatching, optionalText, trimmedText } from '../core/fields.js';
+import { INT4_MAX, idOf, optionalMatching, optionalText, trimmedText } from '../core/fields.js';
 
 export const USER_STATUS = { normal: 1, frozen: 2 } as const;
 
@@ -9,7 +9,7 @@ const phone = optionalMatching(/^1[3-9]\d{9}$/, '手机号码格式不正确');
 
 const email = optionalMatching(/^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/, '邮箱格式不正确');
 
-const idList = z.array(z.string().min(1).max(64)).max(100);
+const idList = z.array(idOf()).max(100, '一次最多选择 100 项');
 
 const UserFields = {
   realname: z.string().trim().min(1, '请输入用户姓名').max(64, '姓名不能超过 64 个字符'),
@@ -23,7 +23,13 @@ const UserFields = {
   departIds: idList.optional(),
   /** The tenants the user may act for; several mean a choice at sign-in. Omitted leaves them as they are. */
   tenantIds: z
-    .array(z.number({ error: '租户编号必须是数字' }).int().min(0))
+    .array(
+      z
+        .number({ error: '租户编号必须是数字' })
+        .int('租户编号必须是整数')
+        .min(0, '租户编号不能小于 0')
+        .max(INT4_MAX, `租户编号不能超过 ${INT4_MAX}`),
+    )
     .max(50, '租户不能超过 50 个')
     .optional(),
 };
@@ -40,7 +46,7 @@ export const UserCreateInput = z.object({
 });
 export type UserCreateInput = z.infer<typeof UserCreateInput>;
 
-export const UserUpdateInput = z.object({ id: z.string().min(1, '缺少用户 ID'), ...UserFields });
+export const UserUpdateInput = z.object({ id: idOf('用户'), ...UserFields });
 export type UserUpdateInput = z.infer<typeof UserUpdateInput>;
 
 export const UserListQuery = PageQuery.extend({

@@ -217,7 +217,9 @@ describe('POST /api/news/doReleaseData', () => {
     const cases = [
       [body([target.id, randomUUID()]), '所选用户不存在或已删除'],
       [body([target.id], { title: ' ' }), '请输入标题'],
-      [body([target.id], { openPage: 'https://evil.example' }), '打开页面须为站内路径（以 / 开头）'],
+      [body([target.id], { openPage: 'https://evil.example' }), '打开页面须为本站路径'],
+      [body([target.id], { openPage: '//evil.example' }), '打开页面须为本站路径'],
+      [body([target.id], { openPage: '/%5Cevil.example' }), '打开页面须为本站路径'],
       [body([]), '请选择接收用户'],
     ] as const;
     for (const [payload, message] of cases) {
@@ -287,5 +289,25 @@ describe('the bell with business messages', () => {
       }),
     ).rejects.toThrow('rollback');
     expect(await ctx.db.select().from(businessMessages).where(eq(businessMessages.userId, user.id))).toEqual([]);
+  });
+  it('keeps only same-site links: a foreign one is stored as no link', async () => {
+    const user = await createUser(ctx.db);
+    const links = ['/cataloguemanage/list', '//evil.example', '/\\evil.example', 'https://evil.example', '/%2F%2Fevil'];
+    const rows = await ctx.db.transaction(async (tx) => {
+      const sent = [];
+      for (const openPage of links) {
+        sent.push(
+          ...(await sendBusinessMessage(tx, {
+            userIds: [user.id],
+            messageType: 'system',
+            title: '链接',
+            openPage,
+            sender: '系统',
+          })),
+        );
+      }
+      return sent;
+    });
+    expect(rows.map((r) => r.openPage)).toEqual(['/cataloguemanage/list', null, null, null, null]);
   });
 });

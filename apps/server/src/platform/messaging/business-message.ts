@@ -1,3 +1,4 @@
+import { isSameSitePath } from '@odp/contracts';
 import { and, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { businessMessages, departs, roles, userDeparts, userRoles, users } from '../../db/schema/index.js';
@@ -43,7 +44,8 @@ export async function sendBusinessMessage(tx: Executor, message: BusinessMessage
         title: message.title.slice(0, 200),
         content,
         busId: message.busId?.slice(0, 64) ?? null,
-        openPage: message.openPage?.slice(0, 255) ?? null,
+        // Every writer's link passes the same rule the web follows links by: a foreign one is dropped.
+        openPage: isSameSitePath(message.openPage) && message.openPage.length <= 255 ? message.openPage : null,
         sender: message.sender.slice(0, 64),
         ...(message.at ? { createdAt: message.at } : {}),
       })),

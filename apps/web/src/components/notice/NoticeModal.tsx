@@ -1,5 +1,5 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Constants, type NoticeItem, PRIORITY_LABEL } from '@odp/contracts';
+import { Constants, isSameSitePath, type NoticeItem, PRIORITY_LABEL } from '@odp/contracts';
 import { Button, Modal, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -14,12 +14,12 @@ export default function NoticeModal({ notice, onClose }: { notice: NoticeItem; o
   const navigate = useNavigate();
   const [fullScreen, setFullScreen] = useState(false);
   const go = () => {
-    if (!notice.openPage) return;
+    if (!isSameSitePath(notice.openPage)) return;
     onClose();
-    if (/^https?:\/\//.test(notice.openPage)) window.open(notice.openPage, '_blank', 'noopener');
-    else navigate(notice.openPage);
+    navigate(notice.openPage);
   };
-  const action = notice.openPage
+  // A link stored before links had to be same-site is not offered at all.
+  const action = isSameSitePath(notice.openPage)
     ? notice.openType === 'url'
       ? '去处理'
       : notice.openType === 'component'

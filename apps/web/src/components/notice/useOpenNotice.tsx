@@ -1,4 +1,4 @@
-import type { NoticeItem } from '@odp/contracts';
+import { isSameSitePath, type NoticeItem } from '@odp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -32,7 +32,7 @@ export function useOpenNotice() {
   const open = async (item: NoticeItem) => {
     // The dialog shows even when marking read fails; the client has reported the failure.
     await markRead(item).catch(() => undefined);
-    if (item.openType === 'component' && item.openPage) navigate(item.openPage);
+    if (item.openType === 'component' && isSameSitePath(item.openPage)) navigate(item.openPage);
     else setReading({ ...item, readFlag: true });
   };
 

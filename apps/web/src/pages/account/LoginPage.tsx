@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Constants, type LoginFailure, type LoginResult, Messages } from '@odp/contracts';
+import { Constants, type LoginFailure, type LoginResult, Messages, sameSitePathOr } from '@odp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -19,9 +19,7 @@ type Values = { username: string; password: string; captcha?: string; remember: 
 const REMEMBERED = 'remember_username';
 
 /** Only paths of this site, so a crafted link cannot send the user elsewhere after sign-in. */
-function safeRedirect(value: string | null) {
-  return value?.startsWith('/') && !value.startsWith('//') ? value : Constants.homePath;
-}
+const safeRedirect = (value: string | null) => sameSitePathOr(value, Constants.homePath);
 
 const newCheckKey = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 

@@ -92,7 +92,10 @@ describeCrudRoutes<AnnouncementRecord>({
         [{ priority: 'X' }, '优先级只能是 L、M 或 H'],
         [{ msgCategory: '3' }, '消息类型只能是 1（通知）或 2（系统消息）'],
         [{ titile: '' }, '请输入标题'],
-        [{ openType: 'url', openPage: 'javascript:alert(1)' }, '打开页面须为站内路径（以 / 开头）或 http(s) 地址'],
+        [{ openType: 'url', openPage: 'javascript:alert(1)' }, '打开页面须为本站路径（以 / 开头，不能指向其他网站）'],
+        [{ openType: 'url', openPage: 'https://evil.example/' }, '打开页面须为本站路径（以 / 开头，不能指向其他网站）'],
+        [{ openType: 'component', openPage: '/\\evil.example' }, '打开页面须为本站路径（以 / 开头，不能指向其他网站）'],
+        [{ openType: 'url', openPage: '/\t/evil.example' }, '打开页面须为本站路径（以 / 开头，不能指向其他网站）'],
       ] as const
     ).map(([overrides, message]) => ({ body: draftBody(overrides), message })),
   after: {

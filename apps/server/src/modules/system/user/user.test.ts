@@ -61,6 +61,8 @@ describeCrudRoutes<UserItem>({
         },
         message: /所选角色不存在/,
       },
+      // Not an id at all: refused by the contract, before the database would fail on it.
+      { body: { username: 'x6', password: 'Abcdefg12', realname: '甲', roleIds: ['call'] }, message: /ID 格式不正确/ },
       {
         body: { username: dup.username, password: 'Abcdefg12', realname: '甲' },
         message: /^用户账号已存在$/,
@@ -123,6 +125,13 @@ describe('tenants of a user', () => {
     expect(set.status).toBe(200);
     expect(set.body.result.tenantIds).toEqual([0, 7]);
     expect(await relTenantIds()).toBe('0,7');
+
+    const notAnId = await call(ctx, 'PUT', '/sys/user/edit', {
+      token: adminToken,
+      body: { id: 'call', realname: '甲' },
+    });
+    expect(notAnId.status).toBe(400);
+    expect(notAnId.body.message).toContain('用户 ID 格式不正确');
 
     const unknown = await edit({ tenantIds: [0, 99] });
     expect(unknown.status).toBe(400);

@@ -1,4 +1,4 @@
-import { Constants, NEWS_TYPE_LABEL, type NewsItem, newsTypeLabel } from '@odp/contracts';
+import { Constants, isSameSitePath, NEWS_TYPE_LABEL, type NewsItem, newsTypeLabel } from '@odp/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -61,7 +61,7 @@ export default function BellPage() {
 
   /** 去处理: the message is read once acted on, then its page opens. */
   const handle = async (item: NewsItem) => {
-    if (!item.openPage) return;
+    if (!isSameSitePath(item.openPage)) return;
     if (!item.readFlag) await readNews([item.id]).catch(() => undefined);
     await refresh();
     navigate(item.openPage);
@@ -129,7 +129,7 @@ export default function BellPage() {
         renderItem={(item) => (
           <List.Item
             actions={[
-              item.openPage ? (
+              isSameSitePath(item.openPage) ? (
                 <Typography.Link key="handle" onClick={() => handle(item)}>
                   去处理
                 </Typography.Link>

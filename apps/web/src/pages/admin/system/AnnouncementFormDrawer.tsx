@@ -155,11 +155,8 @@ export function AnnouncementFormDrawer({ record, onClose }: Props) {
             <ProFormText
               name="openPage"
               label="目标页面"
-              placeholder="站内路径如 /bell，或 https:// 地址"
-              rules={[
-                { required: true, message: '请填写打开页面' },
-                { pattern: /^(\/\S*|https?:\/\/\S+)$/, message: '打开页面须为站内路径（以 / 开头）或 http(s) 地址' },
-              ]}
+              placeholder="本站路径，如 /bell"
+              rules={[{ required: true, message: '请填写打开页面' }, zodRule(field.openPage)]}
             />
           )
         }
