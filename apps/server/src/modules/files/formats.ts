@@ -26,7 +26,7 @@ export const FileMessages = {
   empty: '数据文件为空，至少需要一行表头',
   encoding: 'CSV 文件编码无法识别，请使用 UTF-8 或 GBK（GB18030）编码',
   tooLarge: '文件不能超过 100 MB',
-  badJson: 'JSON 文件须为对象数组或二维数组',
+  badJson: 'JSON 文件须为对象数组、二维数组或 GeoJSON 要素集合（FeatureCollection）',
   badXlsx: '无法解析 XLSX 文件，请确认文件未损坏',
   badCsv: '无法解析 CSV 文件',
   badPdf: '文件不是有效的 PDF 文档（缺少文件头、交叉引用或对象结构）',
@@ -353,6 +353,34 @@ function jsonCell(value: unknown): string {
   return String(value);
 }
 
+type Feature = { type: 'Feature'; properties?: Record<string, unknown> | null; geometry?: unknown };
+const isFeatureCollection = (d: unknown): d is { type: 'FeatureCollection'; features: Feature[] } =>
+  d !== null &&
+  typeof d === 'object' &&
+  (d as { type?: unknown }).type === 'FeatureCollection' &&
+  Array.isArray((d as { features?: unknown }).features);
+
+/** GeoJSON: one row per feature, its properties as columns and its geometry kept as GeoJSON text. */
+function* geoJsonRows(data: { features: Feature[] }): Iterable<string[]> {
+  if (data.features.length === 0) throw badRequest(FileMessages.badJson);
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  for (const f of data.features) {
+    if (f === null || typeof f !== 'object' || f.type !== 'Feature') throw badRequest(FileMessages.badJson);
+    for (const k of Object.keys(f.properties ?? {})) {
+      if (!seen.has(k) && k !== 'geometry') {
+        seen.add(k);
+        keys.push(k);
+      }
+    }
+  }
+  yield [...keys, 'geometry'];
+  for (const f of data.features) {
+    const props = f.properties ?? {};
+    yield [...keys.map((k) => jsonCell(props[k])), f.geometry == null ? '' : JSON.stringify(f.geometry)];
+  }
+}
+
 async function* jsonRows(source: FileSource): AsyncIterable<string[]> {
   const text = ('bytes' in source ? source.bytes : await readFile(source.path)).toString('utf8').replace(/^\uFEFF/, '');
   let data: unknown;
@@ -360,6 +388,10 @@ async function* jsonRows(source: FileSource): AsyncIterable<string[]> {
     data = JSON.parse(text);
   } catch {
     throw badRequest(FileMessages.badJson);
+  }
+  if (isFeatureCollection(data)) {
+    yield* geoJsonRows(data);
+    return;
   }
   if (!Array.isArray(data) || data.length === 0) throw badRequest(FileMessages.badJson);
   if (data.every((r) => Array.isArray(r))) {

@@ -212,6 +212,29 @@ describe('parseInWorker', () => {
     });
   });
 
+  it('turns GeoJSON features into rows: properties as columns, geometry kept as GeoJSON text', async () => {
+    const geo = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { 名称: '湖滨公园', 面积: 12.5 },
+          geometry: { type: 'Point', coordinates: [120.1, 30.2] },
+        },
+        { type: 'Feature', properties: { 名称: '东湖', 类型: '水域' }, geometry: null },
+      ],
+    };
+    expect(await parse('公园.json', Buffer.from(JSON.stringify(geo)))).toEqual({
+      columns: ['名称', '面积', '类型', 'geometry'],
+      rows: [
+        ['湖滨公园', '12.5', '', '{"type":"Point","coordinates":[120.1,30.2]}'],
+        ['东湖', '', '水域', ''],
+      ],
+    });
+    const broken = { type: 'FeatureCollection', features: [{ type: 'Polygon' }] };
+    await expect(parse('坏.json', Buffer.from(JSON.stringify(broken)))).rejects.toThrow('GeoJSON');
+  });
+
   it('names the limit a file goes beyond: columns, rows, cell', async () => {
     await expect(parse('wide.csv', Buffer.from('a,b,c\n1,2,3\n'), { columns: 2 })).rejects.toThrow(
       '数据文件的列数不能超过 2',
