@@ -157,6 +157,28 @@ describe('uploads beyond the limits', () => {
   });
 });
 
+describe('columns named by the data items', () => {
+  it('maps abbreviated JSON keys by field name (any case), then by Chinese name, and keeps the rest', async () => {
+    const entry = await createMarketEntry(ctx.db, orgCode, {
+      catalogStatus: 0,
+      shelfStatus: 0,
+      items: [
+        { name: '站点名称', enName: 'ZDMC' },
+        { name: '泊位数', enName: 'bws' },
+        { name: '所属区县', enName: 'ssqx' },
+      ],
+    });
+    const json = [
+      { zdmc: '湖滨路口', bws: 12, 所属区县: '东湖区', bz: '备注' },
+      { zdmc: '东湖公园', bws: 8, 所属区县: '西山区', bz: '' },
+    ];
+    const res = await upload(entry.id, '停车场.json', Buffer.from(JSON.stringify(json)));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result.columns).toEqual(['站点名称', '泊位数', '所属区县', 'bz']);
+    await rm(path.join(dataDir, 'files'), { recursive: true, force: true });
+  });
+});
+
 describe('documents are checked by structure', () => {
   it('refuses a PDF with a header and %%EOF but no cross-reference or objects', async () => {
     await refused('假的.pdf', Buffer.from('%PDF-1.7\nhello\n%%EOF\n', 'latin1'), /不是有效的 PDF/, 'doc');

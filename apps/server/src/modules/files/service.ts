@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { type CatalogueFile, CataloguePerm, isEditable } from '@odp/contracts';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, type Executor, rowsOf } from '../../db/client.js';
-import { catalogueFiles, catalogueRows, catalogues } from '../../db/schema/index.js';
+import { catalogueFiles, catalogueItems, catalogueRows, catalogues } from '../../db/schema/index.js';
 import { logOperation } from '../../platform/audit/log.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
@@ -84,6 +84,30 @@ async function parseTrusted(source: FileSource, checked: Checked): Promise<Parse
   };
 }
 
+/**
+ * Header names as the entry's data items (信息项) name them: a column named by an item's field name
+ * (often an abbreviation, e.g. `zdmc` for 站点名称; any case) or by its Chinese name becomes that
+ * item's name, so previews, masking and downloads speak the catalogue's language. Other columns stay.
+ */
+export async function namedByItems(ex: Executor, catalogId: string, columns: string[]): Promise<string[]> {
+  const items = await ex
+    .select({ name: catalogueItems.name, enName: catalogueItems.enName })
+    .from(catalogueItems)
+    .where(eq(catalogueItems.catalogId, catalogId));
+  if (items.length === 0) return columns;
+  const byField = new Map(items.filter((i) => i.enName).map((i) => [i.enName?.trim().toLowerCase(), i.name]));
+  const byName = new Set(items.map((i) => i.name));
+  const used = new Set<string>();
+  return columns.map((c) => {
+    const key = c.trim();
+    const name = byName.has(key) ? key : byField.get(key.toLowerCase());
+    // Two columns for one item: the second keeps its own header rather than repeat the name.
+    if (!name || used.has(name)) return c;
+    used.add(name);
+    return name;
+  });
+}
+
 /** Writes a parsed file's rows and returns their count and the widest row. */
 async function writeRows(
   ex: Executor,
@@ -142,6 +166,7 @@ export async function storeCatalogueFile(
     storedName = original.storedName;
     // The stored copy is what we parse (a temporary path is gone after adopt).
     const parsed = checked.kind === 'data' ? await parseTrusted({ path: storage.resolve(storedName) }, checked) : null;
+    if (parsed) parsed.columns = await namedByItems(tx, entry.id, parsed.columns);
     const [file] = await tx
       .insert(catalogueFiles)
       .values({
@@ -282,6 +307,7 @@ export async function uploadCatalogueFile(
             signal: input.signal,
           })
         : null;
+    if (parsed) parsed.columns = await namedByItems(db, entry.id, parsed.columns);
     const original = await keepOriginal(storage, { path: input.tempPath }, checked.type, input.sha256);
     storedName = original.storedName;
     const [staged] = await db
