@@ -19,13 +19,14 @@ export type TestContext = {
  * run's migrated and seeded reference database (see `global-setup.ts`): what one test file writes,
  * no other sees.
  */
-export async function createTestApp(opts: { jobsEnabled?: boolean } = {}): Promise<TestContext> {
+export async function createTestApp(opts: { jobsEnabled?: boolean; dataDir?: string } = {}): Promise<TestContext> {
   const { database, drop } = await openReferenceCopy(process.env.TEST_DATABASE_URL, inject('reference'));
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATA_DIR: '/tmp/odp-test-unused',
+      // A test that checks what is left in the data folder gives its own.
+      DATA_DIR: opts.dataDir ?? '/tmp/odp-test-unused',
       LOGIN_RATE_LIMIT: '10000',
       // Scheduled jobs stay off unless a test asks for them: timers must not run into other tests.
       JOBS_ENABLED: opts.jobsEnabled ? '1' : '0',

@@ -111,7 +111,7 @@ describe('saveCatalogueFile', () => {
     expect(file.columns).toEqual(['学校名称', '地址', '电话']);
     expect(await rowsOf(file.id)).toEqual([['滨江市第一中学', '东湖区湖滨路18号', '0571-88001234']]);
     const [stored] = await ctx.db.select().from(catalogueFiles).where(eq(catalogueFiles.id, file.id));
-    expect(stored.encoding).toBe('gbk');
+    expect(stored.encoding).toBe('gb18030');
   });
 
   it('parses the first sheet of an XLSX, dates and numbers as text', async () => {

@@ -4,6 +4,8 @@ import { Readable, Transform } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { badRequest } from '../../platform/http/errors.js';
+import { type FileLimits, LimitMessages } from './limits.js';
+import { inspectZip, readZipText, zipEntries } from './zip.js';
 
 /** The allowlisted attachment types; anything else is refused. */
 export const FILE_TYPES = {
@@ -17,18 +19,18 @@ export type FileType = keyof typeof FILE_TYPES;
 export type FileKind = 'data' | 'doc';
 
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
-export const MAX_COLUMNS = 1000;
 
 export const FileMessages = {
   typeNotAllowed: '仅支持上传 CSV、XLSX、JSON 数据文件和 PDF、DOCX 文档',
   contentMismatch: '文件内容与扩展名不符',
   empty: '数据文件为空，至少需要一行表头',
-  encoding: 'CSV 文件编码无法识别，请使用 UTF-8 或 GBK 编码',
+  encoding: 'CSV 文件编码无法识别，请使用 UTF-8 或 GBK（GB18030）编码',
   tooLarge: '文件不能超过 100 MB',
-  badJson: 'JSON 文件须为对象数组或二维数组',
+  badJson: 'JSON 文件须为对象数组、二维数组或 GeoJSON 要素集合（FeatureCollection）',
   badXlsx: '无法解析 XLSX 文件，请确认文件未损坏',
   badCsv: '无法解析 CSV 文件',
-  tooManyColumns: `数据文件的列数不能超过 ${MAX_COLUMNS}`,
+  badPdf: '文件不是有效的 PDF 文档（缺少文件头、交叉引用或对象结构）',
+  badOoxml: (label: string) => `文件不是有效的 ${label} 文档（缺少对应的 Office Open XML 主体部分）`,
   kindMismatch: (kind: FileKind) => (kind === 'data' ? '请上传 CSV、XLSX 或 JSON 数据文件' : '请上传 PDF 或 DOCX 文档'),
 } as const;
 
@@ -87,8 +89,12 @@ const BINARY_MAGIC = [
   Buffer.from('7z', 'latin1'),
 ];
 
-/** The text encoding of a CSV or JSON file: UTF-8 (with or without BOM) if it decodes strictly, else GBK. */
-export type TextEncoding = 'utf-8' | 'utf-8-bom' | 'gbk';
+/**
+ * The text encoding of a CSV or JSON file: UTF-8 (with or without BOM) if it decodes strictly, else
+ * GB18030 (the national standard, a superset of GBK; files saved as "ANSI" on a Chinese Windows are GBK).
+ * 'gbk' is what older rows stored; it decodes the same way.
+ */
+export type TextEncoding = 'utf-8' | 'utf-8-bom' | 'gb18030' | 'gbk';
 
 async function decodesStrictly(source: FileSource, label: string): Promise<boolean> {
   const decoder = new TextDecoder(label, { fatal: true });
@@ -102,12 +108,71 @@ async function decodesStrictly(source: FileSource, label: string): Promise<boole
 }
 
 async function detectEncoding(source: FileSource): Promise<TextEncoding | null> {
-  if (await decodesStrictly(source, 'utf-8')) {
-    const start = await head(source, 3);
-    return start.length === 3 && start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf ? 'utf-8-bom' : 'utf-8';
-  }
-  if (await decodesStrictly(source, 'gbk')) return 'gbk';
+  const start = await head(source, 4);
+  const bom = start.length >= 3 && start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf;
+  // A GB18030 BOM (84 31 95 33) says so outright; otherwise strict UTF-8 wins, then GB18030.
+  if (start.length === 4 && start.readUInt32BE(0) === 0x84319533) return 'gb18030';
+  if (await decodesStrictly(source, 'utf-8')) return bom ? 'utf-8-bom' : 'utf-8';
+  if (!bom && (await decodesStrictly(source, 'gb18030'))) return 'gb18030';
   return null;
+}
+
+const PDF_EOF = Buffer.from('%%EOF', 'latin1');
+/** Structure of a PDF: header, an indirect object, and a cross-reference (startxref offset, trailer or stream). */
+async function isPdf(source: FileSource): Promise<boolean> {
+  const start = await head(source, 64 * 1024);
+  // Readers accept the header within the first 1024 bytes.
+  const at = start.subarray(0, 1024).indexOf(PDF);
+  if (at < 0 || !/^%PDF-\d\.\d/.test(start.toString('latin1', at, at + 8))) return false;
+  if (!/\d+\s+\d+\s+obj\b[\s\S]*?\bendobj\b/.test(start.toString('latin1'))) return false;
+  const end = (await tail(source, 4096)).toString('latin1');
+  if (!end.includes(PDF_EOF.toString('latin1'))) return false;
+  const xref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(end);
+  if (!xref) return false;
+  // The offset must point into the file at a cross-reference table or stream object.
+  const offset = Number(xref[1]);
+  const target = (await readAround(source, offset, 32)).toString('latin1');
+  return /^(xref\b|\d+\s+\d+\s+obj\b)/.test(target);
+}
+
+async function readAround(source: FileSource, position: number, n: number): Promise<Buffer> {
+  if ('bytes' in source) return source.bytes.subarray(position, position + n);
+  const fh = await open(source.path, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    const { bytesRead } = await fh.read(buf, 0, n, position);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** The content type of each OOXML document's main part, as named in [Content_Types].xml. */
+const OOXML_MAIN = {
+  docx: {
+    part: 'word/document.xml',
+    type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+  },
+  xlsx: { part: 'xl/workbook.xml', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml' },
+} as const;
+
+/** An OOXML package of the right kind: [Content_Types].xml declares the main part, and that part exists. */
+async function isOoxml(source: FileSource, type: keyof typeof OOXML_MAIN): Promise<boolean> {
+  const entries = await zipEntries(source);
+  if (!entries) return false;
+  const main = OOXML_MAIN[type];
+  let types: string | null;
+  try {
+    types = await readZipText(source, entries, '[Content_Types].xml');
+  } catch {
+    return false;
+  }
+  if (!types?.includes(main.type)) return false;
+  // The override names the part (usually the standard path); it must be in the package.
+  const named = new RegExp(`PartName="/([^"]+)"[^>]*ContentType="${main.type.replace(/[.+]/g, '\\$&')}"`).exec(
+    types,
+  )?.[1];
+  return entries.some((e) => e.name === (named ?? main.part));
 }
 
 export type Checked = { type: FileType; kind: FileKind; encoding: TextEncoding | null };
@@ -123,17 +188,13 @@ export async function checkFile(fileName: string, source: FileSource): Promise<C
   const kind = FILE_TYPES[type].kind;
   switch (type) {
     case 'pdf':
-      if (!start.subarray(0, 5).equals(PDF)) throw badRequest(FileMessages.contentMismatch);
+      if (!start.subarray(0, 1024).includes(PDF)) throw badRequest(FileMessages.contentMismatch);
+      if (!(await isPdf(source))) throw badRequest(FileMessages.badPdf);
       return { type, kind, encoding: null };
     case 'docx':
     case 'xlsx': {
       if (!start.subarray(0, 4).equals(ZIP)) throw badRequest(FileMessages.contentMismatch);
-      // Entry names sit uncompressed in the local headers and the central directory.
-      const marker = type === 'docx' ? 'word/document.xml' : 'xl/workbook.xml';
-      const end = await tail(source, 256 * 1024);
-      if (!start.includes(marker, 0, 'latin1') && !end.includes(marker, 0, 'latin1')) {
-        throw badRequest(FileMessages.contentMismatch);
-      }
+      if (!(await isOoxml(source, type))) throw badRequest(FileMessages.contentMismatch);
       return { type, kind, encoding: null };
     }
     case 'csv':
@@ -144,7 +205,7 @@ export async function checkFile(fileName: string, source: FileSource): Promise<C
       }
       const encoding = await detectEncoding(source);
       if (!encoding) throw badRequest(FileMessages.encoding);
-      if (type === 'json' && encoding === 'gbk') throw badRequest(FileMessages.badJson);
+      if (type === 'json' && encoding === 'gb18030') throw badRequest(FileMessages.badJson);
       return { type, kind, encoding };
     }
   }
@@ -155,13 +216,16 @@ export type ParsedData = { columns: string[]; rows: AsyncIterable<string[]> };
 
 const headerOf = (cells: string[]) => cells.map((c, i) => c.replace(/^\uFEFF/, '').trim() || `列${i + 1}`);
 
-/** Parses a checked data file. The header row is read eagerly so that an empty file fails early. */
-export async function parseData(source: FileSource, checked: Checked): Promise<ParsedData> {
+/**
+ * Parses a checked data file under the limits (columns, characters per cell, rows). The header row is
+ * read eagerly so that an empty file fails early. Runs inside the parsing worker (see worker.ts).
+ */
+export async function parseData(source: FileSource, checked: Checked, limits: FileLimits): Promise<ParsedData> {
   const all =
     checked.type === 'csv'
-      ? csvRows(source, checked.encoding ?? 'utf-8')
+      ? csvRows(source, checked.encoding ?? 'utf-8', limits)
       : checked.type === 'xlsx'
-        ? xlsxRows(source)
+        ? xlsxRows(source, limits)
         : jsonRows(source);
   const iterator = all[Symbol.asyncIterator]();
   let first: IteratorResult<string[]>;
@@ -171,15 +235,22 @@ export async function parseData(source: FileSource, checked: Checked): Promise<P
     throw asParseError(e, checked.type);
   }
   if (first.done || first.value.every((c) => c === '')) throw badRequest(FileMessages.empty);
-  if (first.value.length > MAX_COLUMNS) throw badRequest(FileMessages.tooManyColumns);
+  const checkRow = (cells: string[]) => {
+    if (cells.length > limits.columns) throw badRequest(LimitMessages.columns(limits));
+    if (cells.some((c) => c.length > limits.cellChars)) throw badRequest(LimitMessages.cell(limits));
+  };
+  checkRow(first.value);
   const columns = headerOf(first.value);
   async function* rest(): AsyncIterable<string[]> {
+    let count = 0;
     try {
       for (;;) {
         const next = await iterator.next();
         if (next.done) return;
         if (next.value.every((c) => c === '')) continue;
-        yield next.value.slice(0, MAX_COLUMNS);
+        checkRow(next.value);
+        if (++count > limits.rows) throw badRequest(LimitMessages.rows(limits));
+        yield next.value;
       }
     } catch (e) {
       throw asParseError(e, checked.type);
@@ -197,7 +268,9 @@ function asParseError(e: unknown, type: FileType) {
 
 /** Decodes a byte stream with TextDecoder (streaming), so GBK works as well as UTF-8. */
 function decoding(encoding: TextEncoding) {
-  const decoder = new TextDecoder(encoding === 'gbk' ? 'gbk' : 'utf-8', { ignoreBOM: false });
+  const decoder = new TextDecoder(encoding === 'gbk' || encoding === 'gb18030' ? 'gb18030' : 'utf-8', {
+    ignoreBOM: false,
+  });
   return new Transform({
     readableObjectMode: false,
     transform(chunk: Buffer, _enc, done) {
@@ -209,12 +282,26 @@ function decoding(encoding: TextEncoding) {
   });
 }
 
-async function* csvRows(source: FileSource, encoding: TextEncoding): AsyncIterable<string[]> {
+async function* csvRows(source: FileSource, encoding: TextEncoding, limits: FileLimits): AsyncIterable<string[]> {
   const input = 'bytes' in source ? Readable.from([source.bytes]) : createReadStream(source.path);
-  const parser = input
-    .pipe(decoding(encoding))
-    .pipe(parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }));
-  for await (const record of parser) yield (record as string[]).map((c) => c ?? '');
+  const parser = input.pipe(decoding(encoding)).pipe(
+    parseCsv({
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      // Bounds the parser's field buffer, so one huge (or unterminated quoted) cell fails fast.
+      max_record_size: limits.cellChars + 1,
+    }),
+  );
+  try {
+    for await (const record of parser) yield (record as string[]).map((c) => c ?? '');
+  } catch (e) {
+    if ((e as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw badRequest(LimitMessages.cell(limits));
+    throw e;
+  } finally {
+    input.destroy();
+  }
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -239,7 +326,9 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
-async function* xlsxRows(source: FileSource): AsyncIterable<string[]> {
+async function* xlsxRows(source: FileSource, limits: FileLimits): AsyncIterable<string[]> {
+  // Sizes and text runs are checked on the raw package first: exceljs would inflate a bomb whole.
+  await inspectZip(source, limits, FileMessages.badXlsx);
   const input = 'bytes' in source ? Readable.from([source.bytes]) : createReadStream(source.path);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
@@ -264,6 +353,34 @@ function jsonCell(value: unknown): string {
   return String(value);
 }
 
+type Feature = { type: 'Feature'; properties?: Record<string, unknown> | null; geometry?: unknown };
+const isFeatureCollection = (d: unknown): d is { type: 'FeatureCollection'; features: Feature[] } =>
+  d !== null &&
+  typeof d === 'object' &&
+  (d as { type?: unknown }).type === 'FeatureCollection' &&
+  Array.isArray((d as { features?: unknown }).features);
+
+/** GeoJSON: one row per feature, its properties as columns and its geometry kept as GeoJSON text. */
+function* geoJsonRows(data: { features: Feature[] }): Iterable<string[]> {
+  if (data.features.length === 0) throw badRequest(FileMessages.badJson);
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  for (const f of data.features) {
+    if (f === null || typeof f !== 'object' || f.type !== 'Feature') throw badRequest(FileMessages.badJson);
+    for (const k of Object.keys(f.properties ?? {})) {
+      if (!seen.has(k) && k !== 'geometry') {
+        seen.add(k);
+        keys.push(k);
+      }
+    }
+  }
+  yield [...keys, 'geometry'];
+  for (const f of data.features) {
+    const props = f.properties ?? {};
+    yield [...keys.map((k) => jsonCell(props[k])), f.geometry == null ? '' : JSON.stringify(f.geometry)];
+  }
+}
+
 async function* jsonRows(source: FileSource): AsyncIterable<string[]> {
   const text = ('bytes' in source ? source.bytes : await readFile(source.path)).toString('utf8').replace(/^\uFEFF/, '');
   let data: unknown;
@@ -271,6 +388,10 @@ async function* jsonRows(source: FileSource): AsyncIterable<string[]> {
     data = JSON.parse(text);
   } catch {
     throw badRequest(FileMessages.badJson);
+  }
+  if (isFeatureCollection(data)) {
+    yield* geoJsonRows(data);
+    return;
   }
   if (!Array.isArray(data) || data.length === 0) throw badRequest(FileMessages.badJson);
   if (data.every((r) => Array.isArray(r))) {

@@ -49,8 +49,13 @@ export async function fileRoutes(fastify: FastifyInstance) {
         consumes: ['multipart/form-data'],
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const actor = actorOf(req);
+      // A client that goes away stops the parsing and writing of its file (and leaves nothing).
+      const gone = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
       await assertCanAttach(db, actor, req.query.catalogId);
       if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件');
       const part = await req.file();
@@ -85,6 +90,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
         fileName: part.filename,
         tempPath,
         sha256: hash.digest('hex'),
+        signal: gone.signal,
       });
       return ok(file, '上传成功');
     },

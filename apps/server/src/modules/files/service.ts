@@ -2,13 +2,24 @@ import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { type CatalogueFile, CataloguePerm, isEditable } from '@odp/contracts';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
-import { catalogueFiles, catalogueRows, catalogues } from '../../db/schema/index.js';
+import { type Db, type Executor, rowsOf } from '../../db/client.js';
+import { catalogueFiles, catalogueItems, catalogueRows, catalogues } from '../../db/schema/index.js';
 import { logOperation } from '../../platform/audit/log.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { checkFile, FILE_TYPES, type FileKind, FileMessages, type FileSource, parseData } from './formats.js';
+import {
+  type Checked,
+  checkFile,
+  FILE_TYPES,
+  type FileKind,
+  FileMessages,
+  type FileSource,
+  type FileType,
+  parseData,
+} from './formats.js';
+import { fileLimits } from './limits.js';
+import { parseInWorker } from './worker.js';
 
 export type { Storage } from '../../platform/storage/storage.js';
 export { createStorage } from '../../platform/storage/storage.js';
@@ -41,10 +52,100 @@ export function cleanFileName(name: string): string {
   return clean.slice(0, 200 - ext.length) + ext;
 }
 
+/** Lets other requests run between batches: a big file must not hold the event loop. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Appends rows numbered from `from + 1` in one statement (one JSON parameter: many parameters are slow on PGlite). */
+async function insertRows(ex: Executor, fileId: string, from: number, rows: string[][]) {
+  await ex.execute(sql`insert into ${catalogueRows} (file_id, row_no, data)
+    select ${fileId}::uuid, ${from}::int + t.ord::int, t.value
+    from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as t(value, ord)`);
+}
+
+/** Header and rows of a data file, in batches. */
+type Parsed = { columns: string[]; batches: AsyncIterable<string[][]> };
+
+/** Server-generated files (seed, exports) are trusted and small: parsed in-process. */
+async function parseTrusted(source: FileSource, checked: Checked): Promise<Parsed> {
+  const parsed = await parseData(source, checked, fileLimits());
+  return {
+    columns: parsed.columns,
+    batches: (async function* () {
+      let batch: string[][] = [];
+      for await (const row of parsed.rows) {
+        batch.push(row);
+        if (batch.length >= ROW_BATCH) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length) yield batch;
+    })(),
+  };
+}
+
+/**
+ * Header names as the entry's data items (信息项) name them: a column named by an item's field name
+ * (often an abbreviation, e.g. `zdmc` for 站点名称; any case) or by its Chinese name becomes that
+ * item's name, so previews, masking and downloads speak the catalogue's language. Other columns stay.
+ */
+export async function namedByItems(ex: Executor, catalogId: string, columns: string[]): Promise<string[]> {
+  const items = await ex
+    .select({ name: catalogueItems.name, enName: catalogueItems.enName })
+    .from(catalogueItems)
+    .where(eq(catalogueItems.catalogId, catalogId));
+  if (items.length === 0) return columns;
+  const byField = new Map(items.filter((i) => i.enName).map((i) => [i.enName?.trim().toLowerCase(), i.name]));
+  const byName = new Set(items.map((i) => i.name));
+  const used = new Set<string>();
+  return columns.map((c) => {
+    const key = c.trim();
+    const name = byName.has(key) ? key : byField.get(key.toLowerCase());
+    // Two columns for one item: the second keeps its own header rather than repeat the name.
+    if (!name || used.has(name)) return c;
+    used.add(name);
+    return name;
+  });
+}
+
+/** Writes a parsed file's rows and returns their count and the widest row. */
+async function writeRows(
+  ex: Executor,
+  fileId: string,
+  parsed: Parsed,
+): Promise<{ rowCount: number; columns: string[] }> {
+  let rowNo = 0;
+  let width = parsed.columns.length;
+  for await (const batch of parsed.batches) {
+    await insertRows(ex, fileId, rowNo, batch);
+    rowNo += batch.length;
+    for (const r of batch) width = Math.max(width, r.length);
+    await yieldToOthers();
+  }
+  const columns = [...parsed.columns];
+  for (let i = columns.length; i < width; i++) columns.push(`列${i + 1}`);
+  return { rowCount: rowNo, columns };
+}
+
+/** Keeps the original under a server-chosen name; returns its name, size and hash. */
+async function keepOriginal(storage: Storage, source: FileSource, type: FileType, sha256?: string) {
+  if ('bytes' in source) {
+    return {
+      storedName: await storage.put(source.bytes, type),
+      size: source.bytes.length,
+      sha256: createHash('sha256').update(source.bytes).digest('hex'),
+    };
+  }
+  const hash = sha256 ?? (await hashFile(source.path));
+  const storedName = await storage.adopt(source.path, type);
+  return { storedName, size: await storage.size(storedName), sha256: hash };
+}
+
 /**
  * Stores one attachment of a catalogue entry: checks its type by content, keeps the original under a
  * server-chosen name, parses a data file into rows (first row = header), and updates the entry's row
- * total and data update time. Runs with the caller's executor so it commits with the caller's work.
+ * total and data update time. Runs with the caller's executor so it commits with the caller's work:
+ * for server-generated files (seed, other capabilities). Uploads go through `uploadCatalogueFile`.
  * The stored original is removed again if anything fails.
  */
 export async function storeCatalogueFile(
@@ -61,60 +162,27 @@ export async function storeCatalogueFile(
 
   let storedName: string | null = null;
   try {
-    let size: number;
-    let sha256: string;
-    if ('bytes' in input.source) {
-      size = input.source.bytes.length;
-      sha256 = createHash('sha256').update(input.source.bytes).digest('hex');
-      storedName = await storage.put(input.source.bytes, checked.type);
-    } else {
-      sha256 = input.sha256 ?? (await hashFile(input.source.path));
-      storedName = await storage.adopt(input.source.path, checked.type);
-      size = await storage.size(storedName);
-    }
-    // The stored copy is what we parse (the temporary path is gone after adopt).
-    const parsed = checked.kind === 'data' ? await parseData({ path: storage.resolve(storedName) }, checked) : null;
+    const original = await keepOriginal(storage, input.source, checked.type, input.sha256);
+    storedName = original.storedName;
+    // The stored copy is what we parse (a temporary path is gone after adopt).
+    const parsed = checked.kind === 'data' ? await parseTrusted({ path: storage.resolve(storedName) }, checked) : null;
+    if (parsed) parsed.columns = await namedByItems(tx, entry.id, parsed.columns);
     const [file] = await tx
       .insert(catalogueFiles)
       .values({
         catalogId: entry.id,
         kind: checked.kind,
         fileName,
-        storedName,
+        ...original,
         mimeType: FILE_TYPES[checked.type].mime,
-        size,
-        sha256,
         encoding: checked.encoding,
         columns: parsed?.columns ?? null,
         createdBy: input.userId ?? null,
       })
       .returning();
     if (!parsed) return presentFile(file);
-
-    let rowNo = 0;
-    let width = parsed.columns.length;
-    let batch: string[][] = [];
-    const flush = async () => {
-      // One JSON parameter per batch: binding thousands of parameters is slow on PGlite.
-      await tx.execute(sql`insert into ${catalogueRows} (file_id, row_no, data)
-        select ${file.id}::uuid, ${rowNo - batch.length}::int + t.ord::int, t.value
-        from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) with ordinality as t(value, ord)`);
-      batch = [];
-    };
-    for await (const cells of parsed.rows) {
-      rowNo += 1;
-      width = Math.max(width, cells.length);
-      batch.push(cells);
-      if (batch.length >= ROW_BATCH) await flush();
-    }
-    if (batch.length) await flush();
-    const columns = [...parsed.columns];
-    for (let i = columns.length; i < width; i++) columns.push(`列${i + 1}`);
-    const [updated] = await tx
-      .update(catalogueFiles)
-      .set({ rowCount: rowNo, columns })
-      .where(eq(catalogueFiles.id, file.id))
-      .returning();
+    const written = await writeRows(tx, file.id, parsed);
+    const [updated] = await tx.update(catalogueFiles).set(written).where(eq(catalogueFiles.id, file.id)).returning();
     await refreshRowTotal(tx, entry.id, true);
     return presentFile(updated);
   } catch (e) {
@@ -203,38 +271,102 @@ async function fileInScope(db: Executor, actor: Actor, id: string) {
   return { file, entry };
 }
 
+/**
+ * An officer's upload. The file is checked and parsed in a limited worker (see worker.ts), and its
+ * rows are written in short statements outside any long transaction: on PGlite every query shares
+ * one connection, so a transaction held for a million rows would stall every other request. Until
+ * the rows are all in, the file row is hidden (deletedAt set); one short transaction then shows it,
+ * updates the entry's total and logs the upload. A file that fails, or whose client went away,
+ * leaves nothing: no rows, no file row, no stored original, no temporary file.
+ */
 export async function uploadCatalogueFile(
   db: Db,
   storage: Storage,
   actor: Actor,
-  input: { catalogId: string; kind: FileKind; fileName: string; tempPath: string; sha256: string },
+  input: {
+    catalogId: string;
+    kind: FileKind;
+    fileName: string;
+    tempPath: string;
+    sha256: string;
+    signal?: AbortSignal;
+  },
 ): Promise<CatalogueFile> {
+  let storedName: string | null = null;
+  let fileId: string | null = null;
   try {
-    return await db.transaction(async (tx) => {
-      const entry = await entryInScope(tx, actor, input.catalogId);
-      assertEditable(entry);
-      const file = await storeCatalogueFile(
-        tx,
-        storage,
-        {
-          catalogId: entry.id,
-          fileName: input.fileName,
-          source: { path: input.tempPath },
-          sha256: input.sha256,
-          userId: actor.userId,
-        },
-        input.kind,
-      );
+    const fileName = cleanFileName(input.fileName);
+    const entry = await entryInScope(db, actor, input.catalogId);
+    assertEditable(entry);
+    const checked = await checkFile(fileName, { path: input.tempPath });
+    if (checked.kind !== input.kind) throw badRequest(FileMessages.kindMismatch(input.kind));
+    const parsed =
+      checked.kind === 'data'
+        ? await parseInWorker({ path: input.tempPath }, checked, fileLimits(), {
+            batchSize: ROW_BATCH,
+            signal: input.signal,
+          })
+        : null;
+    if (parsed) parsed.columns = await namedByItems(db, entry.id, parsed.columns);
+    const original = await keepOriginal(storage, { path: input.tempPath }, checked.type, input.sha256);
+    storedName = original.storedName;
+    const [staged] = await db
+      .insert(catalogueFiles)
+      .values({
+        catalogId: entry.id,
+        kind: checked.kind,
+        fileName,
+        ...original,
+        mimeType: FILE_TYPES[checked.type].mime,
+        encoding: checked.encoding,
+        columns: parsed?.columns ?? null,
+        createdBy: actor.userId,
+        deletedAt: new Date(),
+      })
+      .returning({ id: catalogueFiles.id });
+    fileId = staged.id;
+    const written = parsed ? await writeRows(db, staged.id, parsed) : null;
+    if (input.signal?.aborted) throw badRequest('上传已取消');
+    const file = await db.transaction(async (tx) => {
+      // The entry may have gone to review while the rows were written.
+      assertEditable(await entryInScope(tx, actor, entry.id));
+      const [shown] = await tx
+        .update(catalogueFiles)
+        .set({ ...(written ?? {}), deletedAt: null })
+        .where(eq(catalogueFiles.id, staged.id))
+        .returning();
+      if (written) await refreshRowTotal(tx, entry.id, true);
+      const presented = presentFile(shown);
       await logOperation(tx, actor, {
-        content: `上传目录附件：${entry.catalogName} / ${file.fileName}（${file.rowCount} 行）`,
+        content: `上传目录附件：${entry.catalogName} / ${presented.fileName}（${presented.rowCount} 行）`,
         operateType: 'catalogFileUpload',
-        target: file.id,
+        target: presented.id,
       });
-      return file;
+      return presented;
     });
+    fileId = null;
+    storedName = null;
+    return file;
   } finally {
+    if (fileId) await discardStaged(db, fileId);
+    if (storedName) await storage.remove(storedName).catch(() => undefined);
     await rm(input.tempPath, { force: true });
   }
+}
+
+/** Removes a staged upload's rows in short batches (not one long statement) and then its file row. */
+async function discardStaged(db: Db, fileId: string) {
+  for (;;) {
+    const gone = await rowsOf<{ n: number }>(
+      db,
+      sql`with d as (delete from ${catalogueRows} where ctid in (
+        select ctid from ${catalogueRows} where file_id = ${fileId} limit 10000) returning 1)
+      select count(*)::int as n from d`,
+    );
+    if (!gone[0] || gone[0].n === 0) break;
+    await yieldToOthers();
+  }
+  await db.delete(catalogueFiles).where(eq(catalogueFiles.id, fileId));
 }
 
 export async function listCatalogueFiles(db: Db, actor: Actor, catalogId: string): Promise<CatalogueFile[]> {

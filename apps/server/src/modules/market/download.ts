@@ -1,7 +1,6 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { DownloadFormat, OpenDownloadQuery } from '@odp/contracts';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { type Db, type Executor, rowsOf } from '../../db/client.js';
 import { catalogueDownloads, catalogueRows, catalogues } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
@@ -9,6 +8,7 @@ import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { neutraliseFormula } from '../files/cells.js';
 import { FILE_TYPES, type FileType } from '../files/formats.js';
+import { xlsxStream } from '../files/xlsx-stream.js';
 import { maskedColumns, maskRow } from './mask.js';
 import { maskedItemsOf, openDownloadTarget } from './service.js';
 
@@ -26,6 +26,8 @@ export async function* fileRows(db: Executor, fileId: string): AsyncGenerator<st
       .limit(BATCH);
     for (const r of batch) yield r.data;
     if (batch.length < BATCH) return;
+    // Other requests get their turn between batches (on PGlite every query runs on this thread).
+    await new Promise((resolve) => setImmediate(resolve));
     after = batch[batch.length - 1].rowNo;
   }
 }
@@ -90,20 +92,15 @@ async function* jsonOut(columns: string[], rows: AsyncIterable<string[]>): Async
 
 const PLAIN_NUMBER = /^-?(0|[1-9]\d{0,14})(\.\d{1,10})?$/;
 
+/** Streamed as it is read (first bytes at once, flat memory); see files/xlsx-stream.ts. */
 function xlsxOut(columns: string[], rows: AsyncIterable<string[]>): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('数据');
-  (async () => {
-    sheet.addRow(columns.map(neutraliseFormula)).commit();
-    for await (const row of rows) {
+  return xlsxStream(
+    columns.map(neutraliseFormula),
+    (async function* () {
       // Plain numbers stay numbers; everything else is text with formulas neutralised.
-      sheet.addRow(row.map((v) => (PLAIN_NUMBER.test(v) ? Number(v) : neutraliseFormula(v)))).commit();
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((e) => out.destroy(e as Error));
-  return out;
+      for await (const row of rows) yield row.map((v) => (PLAIN_NUMBER.test(v) ? Number(v) : neutraliseFormula(v)));
+    })(),
+  );
 }
 
 /** The size of a stored original; a file missing from disk is a 404, not a broken stream. */
