@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,6 +19,7 @@ import { authPlugin } from './platform/auth/plugin.js';
 import { fail } from './platform/http/envelope.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installPathGuard } from './platform/http/path-guard.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { pushPlugin } from './platform/push/plugin.js';
 import { pushRoutes } from './platform/push/routes.js';
 
@@ -62,21 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its CSS-in-JS into <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await installSecurityHeaders(app, { httpsOnly: config.httpsOnly });
   await app.register(swagger, {
     openapi: {
       info: { title: '滨江市公共数据开放平台 API', version: '0.1.0' },
