@@ -19,6 +19,7 @@ import { authPlugin } from './platform/auth/plugin.js';
 import { fail } from './platform/http/envelope.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installPathGuard } from './platform/http/path-guard.js';
+import { loggerOptions, requestLogController } from './platform/http/request-log.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { pushPlugin } from './platform/push/plugin.js';
 import { pushRoutes } from './platform/push/routes.js';
@@ -41,22 +42,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: {
-              paths: [
-                'req.headers["x-access-token"]',
-                'req.headers.authorization',
-                '*.password',
-                '*.oldpassword',
-                '*.token',
-              ],
-              censor: '[已隐藏]',
-            },
-          },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
+    logController: requestLogController(config.apiBase),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
