@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { modules } from './modules/index.js';
 import { authPlugin } from './platform/auth/plugin.js';
+import { installCompression } from './platform/http/compression.js';
 import { fail } from './platform/http/envelope.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installPathGuard } from './platform/http/path-guard.js';
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps);
 
   await installSecurityHeaders(app, { httpsOnly: config.httpsOnly });
+  await installCompression(app);
   await app.register(swagger, {
     openapi: {
       info: { title: '滨江市公共数据开放平台 API', version: '0.1.0' },
@@ -103,14 +105,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /**
  * Serves the built web app when there is one; any other GET outside the API falls back to
  * index.html so that client-side routes load. Everything else unmatched is the 404 envelope.
+ * The build leaves brotli and gzip copies beside each file (apps/web/scripts/precompress.ts), sent by
+ * the visitor's Accept-Encoding. Files under assets/ carry a content hash in their name, so they
+ * never change: cached for a year. index.html names the current hashes: revalidated on every visit.
  */
 function serveWeb(app: FastifyInstance, config: Config) {
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
-  if (hasWeb) app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+  const assets = path.join(config.webDist, 'assets') + path.sep;
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, sentPath) {
+        const filePath = sentPath.replace(/\.(br|gz)$/, '');
+        if (filePath.startsWith(assets)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (filePath.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
     const isPage = request.method === 'GET' && !url.startsWith(config.apiBase) && !path.extname(url.split('?')[0]);
-    if (hasWeb && isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (hasWeb && isPage) return reply.sendFile('index.html');
     return reply.status(404).send(fail(404, Messages.notFound));
   });
 }
