@@ -20,8 +20,13 @@ describe('plain HTTP under a network address', () => {
     page.on('request', (r) => {
       if (r.url().startsWith('https:')) upgraded.push(r.url());
     });
+    // The page's own API calls go to the same LAN origin and answer too.
+    const apiAnswer = page.waitForResponse((r) => r.url().startsWith(`http://${LAN_HOST}:${port}/dtwave-om/`), {
+      timeout: 30_000,
+    });
     await page.goto(`http://${LAN_HOST}:${port}/`);
     await page.getByRole('heading', { name: '公共数据开放' }).first().waitFor({ timeout: 30_000 });
+    expect((await apiAnswer).ok()).toBe(true);
     expect(new URL(page.url()).host).toBe(`${LAN_HOST}:${port}`);
     expect(upgraded).toEqual([]);
     await shot(page, 'network-lan-home');
