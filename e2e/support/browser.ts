@@ -4,8 +4,11 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const screenshotDir = path.resolve(import.meta.dirname, '..', 'screenshots');
 
-/** The system Chromium, headless, with the flags this closed network needs. No browser is downloaded. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * The system Chromium, headless, with the flags this closed network needs (and `extraArgs`, a spec's
+ * own). No browser is downloaded.
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -17,6 +20,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 export type RunningServer = {
+  /** The server's process id (benchmarks read its CPU time). */
+  pid: number;
   url: string;
   api: string;
   dataDir: string;
@@ -34,10 +36,11 @@ function newDataDir(template: string | undefined): string {
 /**
  * Starts the real server (built web app, embedded database, demo city) on a free port: on the data
  * folder given, else on a copy of `template` (a folder a previous start left), else on an empty one,
- * where it migrates and seeds as on a first start.
+ * where it migrates and seeds as on a first start. It logs warnings only, unless `env` sets LOG_LEVEL;
+ * `logFile` takes its standard output (benchmarks: kept out of this process's memory).
  */
 export async function startServer(
-  opts: { dataDir?: string; template?: string; env?: NodeJS.ProcessEnv; readyWithinMs?: number } = {},
+  opts: { dataDir?: string; template?: string; env?: NodeJS.ProcessEnv; readyWithinMs?: number; logFile?: string } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? newDataDir(opts.template);
@@ -50,9 +53,9 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: opts.env?.LOG_LEVEL ?? 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', opts.logFile ? openSync(opts.logFile, 'a') : 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (d) => {
@@ -75,6 +78,7 @@ export async function startServer(
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
+    pid: child.pid as number,
     url,
     api: `${url}/dtwave-om`,
     dataDir,

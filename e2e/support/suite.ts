@@ -5,14 +5,15 @@ import { type RunningServer, startServer } from './server.js';
 
 /**
  * One real server (on a copy of the run's seeded data folder, see global-setup.ts) and one browser for
- * the spec file that calls this; both are stopped after it.
+ * the spec file that calls this (launched with `browserArgs` besides the usual flags); both are
+ * stopped after it.
  */
-export function useServerAndBrowser() {
+export function useServerAndBrowser(opts: { browserArgs?: string[] } = {}) {
   const env = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
     [env.server, env.browser] = await Promise.all([
       startServer({ template: inject('seededDataDir') }),
-      launchBrowser(),
+      launchBrowser(opts.browserArgs),
     ]);
   });
   afterAll(async () => {

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,10 +16,13 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { modules } from './modules/index.js';
 import { authPlugin } from './platform/auth/plugin.js';
+import { installCompression } from './platform/http/compression.js';
 import { fail } from './platform/http/envelope.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installInputGuard } from './platform/http/input-guard.js';
 import { installPathGuard } from './platform/http/path-guard.js';
+import { loggerOptions, requestLogController } from './platform/http/request-log.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { pushPlugin } from './platform/push/plugin.js';
 import { pushRoutes } from './platform/push/routes.js';
 
@@ -42,42 +44,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: {
-              paths: [
-                'req.headers["x-access-token"]',
-                'req.headers.authorization',
-                '*.password',
-                '*.oldpassword',
-                '*.token',
-              ],
-              censor: '[已隐藏]',
-            },
-          },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
+    logController: requestLogController(config.apiBase),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its CSS-in-JS into <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await installSecurityHeaders(app, { httpsOnly: config.httpsOnly });
+  await installCompression(app);
   await app.register(swagger, {
     openapi: {
       info: { title: '滨江市公共数据开放平台 API', version: '0.1.0' },
@@ -132,14 +107,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /**
  * Serves the built web app when there is one; any other GET outside the API falls back to
  * index.html so that client-side routes load. Everything else unmatched is the 404 envelope.
+ * The build leaves brotli and gzip copies beside each file (apps/web/scripts/precompress.ts), sent by
+ * the visitor's Accept-Encoding. Files under assets/ carry a content hash in their name, so they
+ * never change: cached for a year. index.html names the current hashes: revalidated on every visit.
  */
 function serveWeb(app: FastifyInstance, config: Config) {
   const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
-  if (hasWeb) app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+  const assets = path.join(config.webDist, 'assets') + path.sep;
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, sentPath) {
+        const filePath = sentPath.replace(/\.(br|gz)$/, '');
+        if (filePath.startsWith(assets)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (filePath.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
     const isPage = request.method === 'GET' && !url.startsWith(config.apiBase) && !path.extname(url.split('?')[0]);
-    if (hasWeb && isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (hasWeb && isPage) return reply.sendFile('index.html');
     return reply.status(404).send(fail(404, Messages.notFound));
   });
 }

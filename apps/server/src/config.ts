@@ -19,6 +19,9 @@ const Env = z.object({
   WEB_DIST: z.string().optional(),
   DEVELOPER_CAMP_URL: z.string().url().default('https://developer.binjiang.gov.cn'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  // The address visitors use; only its scheme is read here (an https one turns on HTTPS-only headers).
+  PUBLIC_URL: z.union([z.string().url(), z.literal('').transform(() => undefined)]).optional(),
+  HTTPS_ONLY: z.enum(['0', '1']).default('0'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   JOBS_ENABLED: z.enum(['0', '1']).default('1'),
 });
@@ -37,6 +40,12 @@ export type Config = {
   webDist: string;
   developerCampUrl: string;
   trustProxy: boolean;
+  /**
+   * The deployment is reached over HTTPS only (HTTPS_ONLY=1 or an https PUBLIC_URL): every answer
+   * carries HSTS and `upgrade-insecure-requests`. Otherwise only answers to requests that came over
+   * HTTPS do (see platform/http/security-headers.ts), so that plain-HTTP intranets keep working.
+   */
+  httpsOnly: boolean;
   /** Sign-in attempts per client address per minute. */
   loginRateLimit: number;
   /** Runs the scheduled jobs in this instance (JOBS_ENABLED, default on; the test harness turns it off). */
@@ -64,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     developerCampUrl: e.DEVELOPER_CAMP_URL,
     trustProxy: e.TRUST_PROXY === '1',
+    httpsOnly: e.HTTPS_ONLY === '1' || e.PUBLIC_URL?.toLowerCase().startsWith('https://') === true,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     jobsEnabled: e.JOBS_ENABLED === '1',
   };

@@ -1,12 +1,12 @@
 /**
- * Gzipped size of the JavaScript the portal loads on a first visit. The home: the entry of
+ * Size of the JavaScript the portal loads on a first visit. The home: the entry of
  * dist/index.html and every chunk it imports statically (lazy chunks are excluded). Every other public
  * page: the same, plus its lazily imported page chunk and that chunk's static imports (what a visitor
  * who opens the page's address directly downloads before the page shows). Run after `npm run build`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const assets = readdirSync(path.join(dist, 'assets'));
@@ -42,12 +42,16 @@ function pageChunk(name: string, marker: string): string {
 function measure(files: Set<string>) {
   let raw = 0;
   let gzip = 0;
+  let brotli = 0;
   for (const file of files) {
-    const bytes = readFileSync(path.join(dist, file));
+    const full = path.join(dist, file);
+    const bytes = readFileSync(full);
     raw += bytes.length;
     gzip += gzipSync(bytes, { level: 9 }).length;
+    brotli += existsSync(`${full}.br`) ? readFileSync(`${full}.br`).length : brotliCompressSync(bytes).length;
   }
-  return `${files.size} 个文件, ${(raw / 1024).toFixed(1)} KB, gzip ${(gzip / 1024).toFixed(1)} KB`;
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  return `${files.size} 个文件, ${kb(raw)}, gzip ${kb(gzip)}, brotli ${kb(brotli)}`;
 }
 
 const entry = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { openReferenceCopy } from './reference.js';
 
@@ -19,7 +19,9 @@ export type TestContext = {
  * run's migrated and seeded reference database (see `global-setup.ts`): what one test file writes,
  * no other sees.
  */
-export async function createTestApp(opts: { jobsEnabled?: boolean; dataDir?: string } = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: { jobsEnabled?: boolean; dataDir?: string; config?: Partial<Config> } = {},
+): Promise<TestContext> {
   const { database, drop } = await openReferenceCopy(process.env.TEST_DATABASE_URL, inject('reference'));
   const config = {
     ...loadConfig({
@@ -32,6 +34,7 @@ export async function createTestApp(opts: { jobsEnabled?: boolean; dataDir?: str
       JOBS_ENABLED: opts.jobsEnabled ? '1' : '0',
     }),
     webDist: '/nonexistent',
+    ...opts.config,
   };
   const app = await buildApp({ config, database });
   await app.ready();
