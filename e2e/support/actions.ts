@@ -15,14 +15,15 @@ export async function chooseInDialog(page: Page, placeholder: string, option: st
 
 /**
  * Signs in through the login page. When the user belongs to several departments the login dialog
- * asks for one: `depart` names it (default: the first offered).
+ * asks for one: `depart` names it (default: the first offered). Someone without a department (a
+ * registered citizen) lands on the portal home instead of the back office.
  */
 export async function signIn(page: Page, baseUrl: string, username: string, password: string, depart?: string) {
   await page.goto(`${baseUrl}/user/login`);
   await page.getByPlaceholder('用户名').fill(username);
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
-  const landed = page.waitForURL('**/pageHome/PageHome', { timeout: 30_000 });
+  const landed = page.waitForURL(/\/(pageHome\/PageHome|openPlatform\/home)$/, { timeout: 30_000 });
   const dialog = page.getByRole('dialog').filter({ hasText: '部门' });
   const which = await Promise.race([
     landed.then(() => 'home' as const),

@@ -84,6 +84,12 @@ describe('route guard (spec §4)', () => {
     await waitFor(() => expect(where()).toBe('/openPlatform/home?redirect=%2Fsystem%2FUser'));
   });
 
+  it('shows a visitor the 404 page for an unknown portal address, not the home', async () => {
+    visit('/catalogue/no-such-page');
+    await waitFor(() => expect(where()).toBe('/404'));
+    expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeTruthy();
+  });
+
   it('ends the session when the permission list cannot be loaded', async () => {
     saveLogin('tok', user, {});
     permission = () => fail(500, '服务器内部错误，请稍后再试');

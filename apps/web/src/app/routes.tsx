@@ -4,7 +4,7 @@ import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { PageLoading } from '@/components/PageLoading';
 import { menuRoutes } from '@/layouts/AdminLayout/menu';
-import { PortalLayout } from '@/layouts/PortalLayout';
+import { isPortalAddress, PortalLayout } from '@/layouts/PortalLayout';
 import PortalHome from '@/pages/portal/HomePage';
 import { dropSession, usePermission, useSession } from '@/session';
 import { lazyPage } from './lazy-page';
@@ -69,7 +69,7 @@ export function AppRoutes() {
     { path: '*', element: <Navigate to="/404" replace /> },
   ]);
 
-  const isPublic = publicPaths.has(pathname);
+  const isPublic = publicPaths.has(pathname) || isPortalAddress(pathname);
   if (!token && !isPublic) {
     const redirect = encodeURIComponent(pathname + search);
     return <Navigate to={`${Constants.portalHomePath}?redirect=${redirect}`} replace />;

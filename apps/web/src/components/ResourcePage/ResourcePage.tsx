@@ -9,6 +9,7 @@ import { isApiError, unreportedMessage } from './errors';
 import { cleanFilters, type ListState, toListParams, toSort } from './list-params';
 import { useCan } from './permission';
 import { type Editing, ResourceFormDialog } from './ResourceFormDialog';
+import { tableScrollX } from './table-width';
 import type { BatchAction, ListParams, ResourceColumn, ResourceView, RowAction } from './types';
 
 type Job = { run: () => Promise<unknown>; success: string };
@@ -193,14 +194,15 @@ export function ResourcePage<Item extends object, Create, Update, Values extends
     });
   }
 
-  // Wide enough for every column (its declared width, else a typical one) so that on a narrow screen the
-  // table scrolls under the fixed 操作 column instead of squeezing; on a wide screen columns grow to fill.
+  // Wide enough for every shown column, and no wider: on a narrow screen the table scrolls under the
+  // fixed 操作 column instead of squeezing; on a screen it fits, nothing passes under 操作.
   const hiddenByDefault = Object.fromEntries(
     view.columns.filter((column) => column.defaultHidden).map((column) => [columnKey(column), { show: false }]),
   );
-  const scrollX = columns
-    .filter((column) => !column.hideInTable && !(columnKey(column) in hiddenByDefault))
-    .reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 110), 48);
+  const scrollX = tableScrollX(columns, {
+    selectable: batchActions.length > 0,
+    hidden: (column) => columnKey(column as ProColumns<Item>) in hiddenByDefault,
+  });
 
   const searchable = view.columns.some((column) => column.searchable);
   const canAdd = Boolean(view.form && view.api.create) && can(view.permissions?.add);

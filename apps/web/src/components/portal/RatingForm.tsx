@@ -44,6 +44,7 @@ export default function RatingForm({ catalogId, mine, onDone }: RatingBoxProps) 
         value={comment}
         onChange={(event) => setComment(event.target.value)}
         placeholder="说说您对这份数据的看法（选填）"
+        aria-label="评价内容"
         maxLength={MAX_COMMENT}
         showCount
         autoSize={{ minRows: 3, maxRows: 6 }}

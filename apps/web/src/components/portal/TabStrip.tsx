@@ -17,6 +17,8 @@ export type TabStripProps = {
 export function TabStrip({ items, activeKey, onChange, label, className }: TabStripProps) {
   const id = useId();
   const active = items.find((item) => item.key === activeKey) ?? items[0];
+  // A tab may point only at a panel that exists (ARIA: aria-controls must name an element).
+  const hasPanel = active?.children !== undefined;
   const move = (event: KeyboardEvent, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
@@ -37,7 +39,7 @@ export function TabStrip({ items, activeKey, onChange, label, className }: TabSt
               type="button"
               role="tab"
               aria-selected={selected}
-              aria-controls={`${id}-panel`}
+              aria-controls={hasPanel ? `${id}-panel` : undefined}
               tabIndex={selected ? 0 : -1}
               onClick={() => !selected && onChange(item.key)}
               onKeyDown={(event) => move(event, index)}
@@ -47,7 +49,7 @@ export function TabStrip({ items, activeKey, onChange, label, className }: TabSt
           );
         })}
       </div>
-      {active?.children !== undefined && (
+      {hasPanel && (
         <div
           id={`${id}-panel`}
           role="tabpanel"

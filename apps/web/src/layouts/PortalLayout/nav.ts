@@ -24,6 +24,22 @@ const SUBPAGES: Record<string, { title: string; parent?: string }> = {
 
 export { SEARCH_PATH };
 
+/**
+ * First path segments only the portal uses (the back office lives under /system, /cataloguemanage,
+ * /review…). An unknown address under one of them is a public page that does not exist, which gets the
+ * 404 page rather than a sign-in prompt.
+ */
+const PORTAL_SECTIONS = new Set([
+  'openPlatform',
+  'catalogue',
+  'openStatistics',
+  'service',
+  'communication',
+  'helpCenter',
+]);
+
+export const isPortalAddress = (path: string) => PORTAL_SECTIONS.has(path.split('/')[1] ?? '');
+
 export const portalNav = () => NAV.filter((item) => !('path' in item) || isBuilt(item.path));
 
 const menuTitle = (path: string) => NAV.find((item) => 'path' in item && item.path === path)?.title;

@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Constants, type LoginFailure, type LoginResult, Messages, sameSitePathOr } from '@odp/contracts';
+import { Constants, type LoginFailure, type LoginResult, Messages } from '@odp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -10,16 +10,15 @@ import { queryKeys } from '@/api/query-keys';
 import { SITE_NAME } from '@/app/site';
 import { LoginSelectModal } from '@/components/account/LoginSelectModal';
 import { Logo } from '@/components/Logo';
+import { PortalTheme } from '@/components/portal/PortalTheme';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
-import { getToken, readLocal, removeLocal, saveLogin, saveTenant, signOut, writeLocal } from '@/session';
+import { getSession, getToken, readLocal, removeLocal, saveLogin, saveTenant, signOut, writeLocal } from '@/session';
+import { isPortalPath, landingPath } from './landing';
 import './login.css';
 
 type Values = { username: string; password: string; captcha?: string; remember: boolean };
 
 const REMEMBERED = 'remember_username';
-
-/** Only paths of this site, so a crafted link cannot send the user elsewhere after sign-in. */
-const safeRedirect = (value: string | null) => sameSitePathOr(value, Constants.homePath);
 
 const newCheckKey = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 
@@ -30,13 +29,13 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const target = safeRedirect(params.get('redirect'));
+  const redirect = params.get('redirect');
   const [signedInBefore] = useState(() => Boolean(getToken()));
   const [captcha, setCaptcha] = useState<{ key: string; image?: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [choosing, setChoosing] = useState<LoginResult | null>(null);
 
-  if (signedInBefore) return <Navigate to={target} replace />;
+  if (signedInBefore) return <Navigate to={landingPath(redirect, Boolean(getSession().userInfo?.orgCode))} replace />;
 
   const refreshCaptcha = async () => {
     const key = newCheckKey();
@@ -50,7 +49,9 @@ export default function LoginPage() {
   };
 
   const finish = (result: LoginResult) => {
-    if (result.multi_depart === 0) {
+    const target = landingPath(redirect, result.multi_depart !== 0);
+    // Said only to someone sent into the back office, where the lack of a department matters.
+    if (result.multi_depart === 0 && !isPortalPath(target)) {
       notification.warning({ message: '提示', description: Messages.noDepartBelong, duration: 3 });
     }
     // The menu depends on the department chosen, so it is fetched afresh.
@@ -86,61 +87,74 @@ export default function LoginPage() {
   };
 
   return (
-    <div className="login-page">
-      <div className="login-card">
-        <Link to={Constants.portalHomePath} className="login-brand">
-          <Logo size={44} />
-          <span>{SITE_NAME}</span>
-        </Link>
-        <h2>用户登录</h2>
-        <Form
-          form={form}
-          size="large"
-          onFinish={submit}
-          initialValues={{ username: readLocal<string>(REMEMBERED) ?? '', remember: Boolean(readLocal(REMEMBERED)) }}
-        >
-          <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-            <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
-          </Form.Item>
-          {captcha && (
-            <Form.Item required>
-              <div className="login-captcha">
-                <Form.Item name="captcha" noStyle rules={[{ required: true, message: Messages.captchaRequired }]}>
-                  <Input prefix={<SafetyOutlined />} placeholder="验证码" maxLength={8} autoComplete="off" />
-                </Form.Item>
-                <button type="button" className="login-captcha-image" onClick={refreshCaptcha} title="看不清？换一张">
-                  {captcha.image ? <img src={captcha.image} alt="验证码" /> : '获取验证码'}
-                </button>
-              </div>
+    <PortalTheme>
+      <main className="login-page">
+        <div className="login-card">
+          <Link to={Constants.portalHomePath} className="login-brand">
+            <Logo size={44} />
+            <span>{SITE_NAME}</span>
+          </Link>
+          <h1>用户登录</h1>
+          <Form
+            form={form}
+            size="large"
+            onFinish={submit}
+            initialValues={{ username: readLocal<string>(REMEMBERED) ?? '', remember: Boolean(readLocal(REMEMBERED)) }}
+          >
+            <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+              <Input prefix={<UserOutlined />} placeholder="用户名" aria-label="用户名" autoComplete="username" />
             </Form.Item>
-          )}
-          <Form.Item name="remember" valuePropName="checked">
-            <Checkbox>记住用户名</Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            登 录
-          </Button>
-        </Form>
-        <div className="login-footer">
-          <Link to={Constants.portalHomePath}>返回首页</Link>
+            <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+              <Input.Password
+                prefix={<LockOutlined />}
+                placeholder="密码"
+                aria-label="密码"
+                autoComplete="current-password"
+              />
+            </Form.Item>
+            {captcha && (
+              <Form.Item required>
+                <div className="login-captcha">
+                  <Form.Item name="captcha" noStyle rules={[{ required: true, message: Messages.captchaRequired }]}>
+                    <Input
+                      prefix={<SafetyOutlined />}
+                      placeholder="验证码"
+                      aria-label="验证码"
+                      maxLength={8}
+                      autoComplete="off"
+                    />
+                  </Form.Item>
+                  <button type="button" className="login-captcha-image" onClick={refreshCaptcha} title="看不清？换一张">
+                    {captcha.image ? <img src={captcha.image} alt="验证码" /> : '获取验证码'}
+                  </button>
+                </div>
+              </Form.Item>
+            )}
+            <Form.Item name="remember" valuePropName="checked">
+              <Checkbox>记住用户名</Checkbox>
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={submitting}>
+              登 录
+            </Button>
+          </Form>
+          <div className="login-footer">
+            <Link to={Constants.portalHomePath}>返回首页</Link>
+          </div>
         </div>
-      </div>
-      {choosing && (
-        <LoginSelectModal
-          login={choosing}
-          onDone={() => {
-            setChoosing(null);
-            finish(choosing);
-          }}
-          onFailed={() => {
-            setChoosing(null);
-            void signOut();
-          }}
-        />
-      )}
-    </div>
+        {choosing && (
+          <LoginSelectModal
+            login={choosing}
+            onDone={() => {
+              setChoosing(null);
+              finish(choosing);
+            }}
+            onFailed={() => {
+              setChoosing(null);
+              void signOut();
+            }}
+          />
+        )}
+      </main>
+    </PortalTheme>
   );
 }

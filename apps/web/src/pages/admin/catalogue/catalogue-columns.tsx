@@ -17,7 +17,7 @@ export const catalogueColumns = {
   name: (back: string): Column => ({
     title: '信息资源名称 / 代码',
     dataIndex: 'catalogName',
-    width: 230,
+    width: 190,
     render: (_dom, item) => (
       <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
         <Link to={entryPath('view', item.id)} state={{ back }} title={item.catalogName}>
@@ -37,7 +37,7 @@ export const catalogueColumns = {
     dict: 'key_areas_type',
     dictColors: {},
     searchable: true,
-    width: 100,
+    width: 96,
   } satisfies Column,
   openType: { title: '开放类型', dataIndex: 'openType', dict: 'open_type', width: 96 } satisfies Column,
   frequency: { title: '更新频率', dataIndex: 'updateFrequency', dict: 'update_frequency', width: 80 } satisfies Column,
@@ -45,7 +45,7 @@ export const catalogueColumns = {
   status: {
     title: '编目 / 上架状态',
     key: 'status',
-    width: 150,
+    width: 130,
     render: (_dom, item) => <StatusTags catalogStatus={item.catalogStatus} shelfStatus={item.shelfStatus} />,
   } satisfies Column,
   catalogStatusFilter: {

@@ -1,8 +1,8 @@
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, FilterOutlined } from '@ant-design/icons';
 import { CATALOGUE_DICT, MARKET_SORT_LABEL, MARKET_SORTS } from '@odp/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Skeleton } from 'antd';
-import { type ReactNode, useMemo, useRef } from 'react';
+import { Drawer, Skeleton } from 'antd';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   type Facet,
@@ -81,6 +81,8 @@ export default function CataloguePage() {
   const filters = useMemo(() => filtersOf(query), [query]);
   const { roots, orgNames } = usePortalTrees();
   const listTop = useRef<HTMLDivElement>(null);
+  // Phones and tablets: the tree and the facets move into a drawer so the results come first.
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const list = useQuery({
     queryKey: marketKeys.list(query),
@@ -152,10 +154,40 @@ export default function CataloguePage() {
     );
   else results = records.map((item) => <CatalogueCard key={item.id} item={item} />);
 
+  const tree = <CategoryTree selectedKeys={selectedKeys} onSelect={onTreeSelect} />;
+  const facets = (
+    <div className="catalogue-facets">
+      {amount.isLoading ? (
+        <Skeleton active title={false} paragraph={{ rows: 5 }} />
+      ) : (
+        <>
+          {FACET_ROWS.map((row) => (
+            <DictFacet key={row.facet} {...row} amount={amount.data} value={query[row.facet]} onChange={onFacet} />
+          ))}
+          <FacetFilter
+            title="数源部门"
+            options={orgOptions}
+            value={query.orgCode}
+            onChange={(v) => onFacet('orgCode', v)}
+            collapsedCount={8}
+          />
+        </>
+      )}
+      {hasFilters(query) && (
+        <div className="catalogue-facets-clear">
+          <button type="button" onClick={() => go(clearFilters(params))}>
+            清除筛选条件
+          </button>
+        </div>
+      )}
+    </div>
+  );
+
   return (
     <div className="portal-section catalogue-page">
-      <aside className="catalogue-side">
-        <CategoryTree selectedKeys={selectedKeys} onSelect={onTreeSelect} />
+      <h1 className="sr-only">开放数据目录</h1>
+      <aside className="catalogue-side catalogue-wide" aria-label="目录分类">
+        {tree}
       </aside>
       <section className="catalogue-body" aria-label="开放数据目录">
         <div className="catalogue-search">
@@ -169,31 +201,32 @@ export default function CataloguePage() {
           />
         </div>
 
-        <div className="catalogue-facets">
-          {amount.isLoading ? (
-            <Skeleton active title={false} paragraph={{ rows: 5 }} />
-          ) : (
-            <>
-              {FACET_ROWS.map((row) => (
-                <DictFacet key={row.facet} {...row} amount={amount.data} value={query[row.facet]} onChange={onFacet} />
-              ))}
-              <FacetFilter
-                title="数源部门"
-                options={orgOptions}
-                value={query.orgCode}
-                onChange={(v) => onFacet('orgCode', v)}
-                collapsedCount={8}
-              />
-            </>
-          )}
-          {hasFilters(query) && (
-            <div className="catalogue-facets-clear">
-              <button type="button" onClick={() => go(clearFilters(params))}>
-                清除筛选条件
-              </button>
-            </div>
-          )}
-        </div>
+        <div className="catalogue-wide">{facets}</div>
+        <button
+          type="button"
+          className="catalogue-filter-button catalogue-narrow"
+          aria-expanded={filtersOpen}
+          onClick={() => setFiltersOpen(true)}
+        >
+          <FilterOutlined /> 筛选{hasFilters(query) ? '（已筛选）' : ''}
+        </button>
+        <Drawer
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          placement="left"
+          width="min(360px, 90vw)"
+          title="筛选"
+          rootClassName="catalogue-filter-drawer"
+          closable={{ 'aria-label': '关闭筛选' }}
+          footer={
+            <button type="button" className="catalogue-filter-done" onClick={() => setFiltersOpen(false)}>
+              查看结果（{page ? formatTotal(page.total, page.totalCapped) : '-'} 条）
+            </button>
+          }
+        >
+          {facets}
+          {tree}
+        </Drawer>
 
         <div className="catalogue-toolbar" ref={listTop}>
           <fieldset className="catalogue-sorts" aria-label="排序">

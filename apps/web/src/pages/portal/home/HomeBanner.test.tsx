@@ -72,6 +72,13 @@ describe('HomeBanner', () => {
     expect(originals[2].querySelector('a')).toBeNull();
     expect(originals[0].querySelector('img')?.getAttribute('src')).toBe('/dtwave-om/sys/common/picture/file/a');
     expect(screen.getByLabelText('全站搜索')).toBeTruthy();
-    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    // The page keeps one h1 (for screen readers) with the slideshow in place of the default banner.
+    expect(screen.getAllByRole('heading', { level: 1, hidden: true })).toHaveLength(1);
+    // Links in slides hidden from screen readers (and the loop's copies) are out of the tab order.
+    const hidden = Array.from(region.querySelectorAll('.slick-slide[aria-hidden="true"] a'));
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(hidden.every((a) => a.getAttribute('tabindex') === '-1')).toBe(true);
+    const shown = Array.from(region.querySelectorAll('.slick-slide[aria-hidden="false"] a'));
+    expect(shown.every((a) => a.getAttribute('tabindex') === null)).toBe(true);
   });
 });

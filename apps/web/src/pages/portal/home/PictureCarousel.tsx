@@ -1,6 +1,6 @@
 import type { PictureRecord } from '@odp/contracts';
 import { Carousel } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { SITE_NAME } from '@/app/site';
 import './PictureCarousel.css';
@@ -9,7 +9,8 @@ import './PictureCarousel.css';
 function Slide({ picture, eager }: { picture: PictureRecord; eager: boolean }) {
   const body = (
     <>
-      <img src={picture.url} alt={picture.title} loading={eager ? 'eager' : 'lazy'} draggable={false} />
+      {/* The caption names the slide; the picture itself adds nothing to read out. */}
+      <img src={picture.url} alt="" loading={eager ? 'eager' : 'lazy'} draggable={false} />
       <div className="home-banner-caption">
         <span className="home-banner-site">{SITE_NAME}</span>
         <h2>{picture.title}</h2>
@@ -19,7 +20,7 @@ function Slide({ picture, eager }: { picture: PictureRecord; eager: boolean }) {
   if (!picture.linkUrl) return <div className="home-banner-slide">{body}</div>;
   if (picture.linkUrl.startsWith('/')) {
     return (
-      <Link className="home-banner-slide" to={picture.linkUrl} aria-label={picture.title}>
+      <Link className="home-banner-slide" to={picture.linkUrl}>
         {body}
       </Link>
     );
@@ -33,9 +34,30 @@ function Slide({ picture, eager }: { picture: PictureRecord; eager: boolean }) {
 
 /** The portal home slideshow (antd Carousel, autoplay); the search box stays put over the slides. */
 export default function PictureCarousel({ pictures, search }: { pictures: PictureRecord[]; search: ReactNode }) {
+  const box = useRef<HTMLElement>(null);
+  // The slider hides the slides out of view (and its copies for the endless loop) from screen readers;
+  // their links must leave the tab order too, or the keyboard lands on something no one can see.
+  const syncFocus = useCallback(() => {
+    for (const slide of box.current?.querySelectorAll('.slick-slide') ?? []) {
+      const hidden = slide.getAttribute('aria-hidden') === 'true';
+      for (const link of slide.querySelectorAll('a')) {
+        if (hidden) link.setAttribute('tabindex', '-1');
+        else link.removeAttribute('tabindex');
+      }
+    }
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the slides are rebuilt when the pictures change
+  useEffect(syncFocus, [pictures, syncFocus]);
   return (
-    <section className="home-banner" aria-label="轮播图">
-      <Carousel autoplay autoplaySpeed={5000} draggable={pictures.length > 1} dots={pictures.length > 1}>
+    <section className="home-banner" aria-label="轮播图" ref={box}>
+      <h1 className="sr-only">{SITE_NAME}</h1>
+      <Carousel
+        autoplay
+        autoplaySpeed={5000}
+        draggable={pictures.length > 1}
+        dots={pictures.length > 1}
+        afterChange={syncFocus}
+      >
         {pictures.map((picture, index) => (
           <div key={picture.id}>
             <Slide picture={picture} eager={index === 0} />

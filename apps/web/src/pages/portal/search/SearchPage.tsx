@@ -115,6 +115,7 @@ export default function SearchPage() {
 
   return (
     <div className="portal-section search-page">
+      <h1 className="sr-only">全站搜索</h1>
       <div className="search-box">
         <SearchInput
           size="large"
@@ -138,14 +139,18 @@ export default function SearchPage() {
                 {search && <span className="search-tab-count">{formatTotal(tab.total, tab.totalCapped)}</span>}
               </>
             ),
+            children: (
+              <>
+                {search && page && page.total > 0 && (
+                  <p className="search-summary">
+                    找到与“<strong>{search}</strong>”相关的结果约 {formatTotal(page.total, page.totalCapped)} 条
+                  </p>
+                )}
+                {body}
+              </>
+            ),
           }))}
         />
-        {search && page && page.total > 0 && (
-          <p className="search-summary">
-            找到与“<strong>{search}</strong>”相关的结果约 {formatTotal(page.total, page.totalCapped)} 条
-          </p>
-        )}
-        {body}
       </div>
     </div>
   );

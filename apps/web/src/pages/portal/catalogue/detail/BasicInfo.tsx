@@ -1,5 +1,5 @@
 import { CATALOGUE_DICT } from '@odp/contracts/constants';
-import { Descriptions, type DescriptionsProps } from 'antd';
+import { Descriptions, type DescriptionsProps, Grid } from 'antd';
 import type { ReactNode } from 'react';
 import type { MarketDetail } from '@/api/market';
 import { DictText } from '@/components/DictTag';
@@ -56,6 +56,8 @@ const FIELDS: Field[] = [
 /** `categoryName` names the entry's category (from the category tree the page already has). */
 export function BasicInfo({ detail, categoryName }: { detail: MarketDetail; categoryName?: string }) {
   const entry: Entry = { ...detail, categoryName };
+  // Below the md breakpoint two label/value pairs do not fit a row: each label stands above its value.
+  const wide = Grid.useBreakpoint().md !== false;
   const items: DescriptionsProps['items'] = FIELDS.filter((f) => !f.optional || f.optional(entry)).map((f) => ({
     key: f.label,
     label: f.label,
@@ -66,10 +68,11 @@ export function BasicInfo({ detail, categoryName }: { detail: MarketDetail; cate
     <Descriptions
       bordered
       size="middle"
-      column={2}
-      items={items}
-      labelStyle={{ width: 150, whiteSpace: 'nowrap' }}
-      contentStyle={{ minWidth: 200 }}
+      column={wide ? 2 : 1}
+      layout={wide ? 'horizontal' : 'vertical'}
+      items={wide ? items : items.map((item) => ({ ...item, span: 1 }))}
+      labelStyle={wide ? { width: 150, whiteSpace: 'nowrap' } : undefined}
+      contentStyle={wide ? { minWidth: 200 } : { wordBreak: 'break-word' }}
     />
   );
 }
