@@ -1,49 +1,44 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
 import { badRequest } from '../../platform/http/errors.js';
 import { type Checked, FileMessages, type FileSource } from './formats.js';
 import { type FileLimits, LimitMessages } from './limits.js';
 
-export type ToWorker = 'next';
+/** What the parsing process is given first, then asked for: the next batch. */
+export type Job = { source: FileSource; checked: Checked; limits: FileLimits; batchSize: number };
+export type ToWorker = { t: 'job'; job: Job } | 'next';
 export type FromWorker =
   | { t: 'columns'; columns: string[] }
   | { t: 'rows'; rows: string[][] }
   | { t: 'done' }
   | { t: 'error'; message: string | null };
 
-/** A data file parsed in a worker: its header, then its rows in batches (pulled one batch at a time). */
+/** A data file parsed in a child process: its header, then its rows in batches (pulled one batch at a time). */
 export type ParsedInWorker = { columns: string[]; batches: AsyncIterable<string[][]> };
 
 const parseFailed = (checked: Checked) =>
   checked.type === 'csv' ? FileMessages.badCsv : checked.type === 'xlsx' ? FileMessages.badXlsx : FileMessages.badJson;
 
-/** The ESM build of tsx's API, found through the package's own exports map. */
-function tsxEsmApi(): string {
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {
-    exports: Record<string, { import: { default: string } }>;
-  };
-  return pathToFileURL(path.join(path.dirname(manifest), pkg.exports['./esm/api'].import.default)).href;
-}
-
-function startWorker(workerData: unknown, limits: FileLimits): Worker {
-  const entry = new URL(`./parse-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-  const resourceLimits = { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 };
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData, resourceLimits });
-  // The server runs TypeScript through tsx, whose loader a worker thread does not inherit on Node 20.
-  // tsx's ESM API registers its loader in this thread (its plain entry skips worker threads).
-  const boot = `import(${JSON.stringify(tsxEsmApi())}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { eval: true, workerData, resourceLimits });
+/**
+ * A process, not a worker thread: a thread's heap limit is best-effort, and some allocations that
+ * exceed it (one huge string or array) abort the whole process instead of ending the thread. A child
+ * that runs out of memory dies alone.
+ */
+function startWorker(limits: FileLimits): ChildProcess {
+  const ts = import.meta.url.endsWith('.ts');
+  const entry = new URL(`./parse-worker${ts ? '.ts' : '.js'}`, import.meta.url);
+  return fork(entry, [], {
+    // The server runs TypeScript through tsx when started from source; the child needs its loader too.
+    execArgv: [`--max-old-space-size=${limits.heapMb}`, '--max-semi-space-size=16', ...(ts ? ['--import', 'tsx'] : [])],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
 }
 
 /**
- * Parses an uploaded data file off the main thread, in a worker with a heap limit and a time limit
- * (the time the worker spends parsing; time the caller spends storing a batch does not count). A
- * file that breaks a limit, crashes the parser or runs out of the worker's memory is a Chinese 400;
- * the server process is never at risk. Aborting the signal (the client went away) ends the worker.
+ * Parses an uploaded data file in a child process with a heap limit and a time limit (the time the
+ * child spends parsing; time the caller spends storing a batch does not count). A file that breaks a
+ * limit, crashes the parser or runs out of the child's memory is a Chinese 400; the server process is
+ * never at risk. Aborting the signal (the client went away) ends the child.
  */
 export async function parseInWorker(
   source: FileSource,
@@ -51,7 +46,7 @@ export async function parseInWorker(
   limits: FileLimits,
   opts: { batchSize?: number; signal?: AbortSignal } = {},
 ): Promise<ParsedInWorker> {
-  const worker = startWorker({ source, checked, limits, batchSize: opts.batchSize ?? 1000 }, limits);
+  const worker = startWorker(limits);
   const queue: FromWorker[] = [];
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
@@ -75,7 +70,7 @@ export async function parseInWorker(
     finished = true;
     if (timer) clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
-    void worker.terminate();
+    if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
   };
   // The clock runs only while the worker works: from a request for more until its answer.
   const resume = () => {
@@ -97,12 +92,17 @@ export async function parseInWorker(
     queue.push(m);
     notify();
   });
-  worker.on('error', (e: Error & { code?: string }) =>
-    fail(badRequest(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? LimitMessages.memory(limits) : parseFailed(checked))),
-  );
-  worker.on('exit', () => {
-    if (!finished && !queue.some((m) => m.t === 'done')) fail(badRequest(parseFailed(checked)));
+  worker.on('error', () => fail(badRequest(parseFailed(checked))));
+  worker.on('exit', (code, signal) => {
+    if (finished || queue.some((m) => m.t === 'done')) return;
+    // V8 aborts a process that reaches its heap limit (SIGABRT, or exit code 134 through a shell).
+    const outOfMemory = signal === 'SIGABRT' || code === 134;
+    fail(badRequest(outOfMemory ? LimitMessages.memory(limits) : parseFailed(checked)));
   });
+  const send = (m: ToWorker) => {
+    if (worker.connected) worker.send(m);
+  };
+  send({ t: 'job', job: { source, checked, limits, batchSize: opts.batchSize ?? 1000 } });
   resume();
 
   const nextMessage = async (): Promise<FromWorker> => {
@@ -115,7 +115,7 @@ export async function parseInWorker(
   };
   const ask = () => {
     resume();
-    worker.postMessage('next' satisfies ToWorker);
+    send('next');
   };
 
   const first = await nextMessage().catch((e) => {
