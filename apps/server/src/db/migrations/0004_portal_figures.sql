@@ -10,7 +10,7 @@ CREATE TABLE "portal_figure" (
 	CONSTRAINT "portal_figure_pk" PRIMARY KEY("dim","key")
 );
 --> statement-breakpoint
-CREATE INDEX "data_catalog_org_updated_idx" ON "data_catalog" USING btree ("org_code","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "data_catalog_org_updated_idx" ON "data_catalog" USING btree ("org_code","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"shelf_status");--> statement-breakpoint
 CREATE INDEX "data_catalog_public_org_idx" ON "data_catalog" USING btree ("org_code","release_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE shelf_status = 2 and open_type in ('1', '2');--> statement-breakpoint
 CREATE INDEX "data_catalog_public_area_idx" ON "data_catalog" USING btree ("key_areas_type","release_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE shelf_status = 2 and open_type in ('1', '2');--> statement-breakpoint
 CREATE INDEX "data_catalog_public_download_idx" ON "data_catalog" USING btree ("download_num" DESC NULLS FIRST,"release_time" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE shelf_status = 2 and open_type in ('1', '2');--> statement-breakpoint

@@ -53,6 +53,17 @@ export async function figuresBy(db: Executor, dim: FigureDim): Promise<Map<strin
   return new Map(rows.map(({ key, ...figures }) => [key, figures]));
 }
 
+/** Every key of several dimensions in one read, by dimension. */
+export async function figuresIn(db: Executor, dims: FigureDim[]): Promise<Map<FigureDim, Map<string, Figures>>> {
+  const rows = await db
+    .select({ dim: f.dim, ...columns })
+    .from(f)
+    .where(inArray(f.dim, dims));
+  const byDim = new Map(dims.map((d) => [d, new Map<string, Figures>()]));
+  for (const { dim, key, ...figures } of rows) byDim.get(dim as FigureDim)?.set(key, figures);
+  return byDim;
+}
+
 /** The figures of one key of a dimension; `figureOf(db, 'all')` are the portal's totals. */
 export async function figureOf(db: Executor, dim: FigureDim, key = ''): Promise<Figures> {
   const [row] = await db

@@ -3,26 +3,41 @@ import { SEARCH_TOTAL_CAP, toPage } from '@odp/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { catalogues, dictItems, dicts } from '../../db/schema/index.js';
-import { figureOf, figuresBy } from '../market/figures.js';
+import { type Figures, figureOf, figuresBy, figuresIn, NO_FIGURES } from '../market/figures.js';
 import { isPublicSql, pageRows, pageRowsByRelease } from '../market/repository.js';
 import { presentCard } from '../market/service.js';
 import type { IndexCounter } from './service.js';
 
 const c = catalogues;
 
+/** What the home counters are computed from: the kept figures and the number of data providers. */
+export type IndexSources = { all: Figures; format: Map<string, Figures>; providers: number };
+
+const formatOf = (src: IndexSources, format: string) => src.format.get(format)?.openEntries ?? 0;
+
 /** 数据目录: public entries. */
-export const countPublicCatalogues: IndexCounter = async (db) => (await figureOf(db, 'all')).openEntries;
+export const countPublicCatalogues: IndexCounter = (src) => src.all.openEntries;
 /** 数据接口: public entries served as an API. */
-export const countPublicApis: IndexCounter = async (db) => (await figureOf(db, 'format', 'api')).openEntries;
+export const countPublicApis: IndexCounter = (src) => formatOf(src, 'api');
 /** 数据库表: public entries mounted as tables. */
-export const countPublicTables: IndexCounter = async (db) => (await figureOf(db, 'format', 'table')).openEntries;
+export const countPublicTables: IndexCounter = (src) => formatOf(src, 'table');
 /** 数据量: rows of the public entries' data. */
-export const countPublicRows: IndexCounter = async (db) => (await figureOf(db, 'all')).rows;
+export const countPublicRows: IndexCounter = (src) => src.all.rows;
 /**
  * 调用量: downloads of public open data (API calls join when the gateway lands), summed from the
  * entries' counters so that the home page, the download ranking and the statistics agree.
  */
-export const countDownloads: IndexCounter = async (db) => (await figureOf(db, 'all')).downloads;
+export const countDownloads: IndexCounter = (src) => src.all.downloads;
+
+/** The sources of every home counter, in two reads. */
+export async function indexSources(db: Executor, providers: () => Promise<number>): Promise<IndexSources> {
+  const figures = await figuresIn(db, ['all', 'format']);
+  return {
+    all: figures.get('all')?.get('') ?? { ...NO_FIGURES },
+    format: figures.get('format') ?? new Map(),
+    providers: await providers(),
+  };
+}
 
 /** The key areas of dict key_areas_type, in dictionary order (enabled items only). */
 export async function keyAreas(db: Executor): Promise<{ value: string; label: string }[]> {
