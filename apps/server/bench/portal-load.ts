@@ -9,7 +9,16 @@ import http from 'node:http';
 
 export type LoadRequest = { method: 'GET' | 'POST'; path: string; body?: unknown; headers?: Record<string, string> };
 export type LoadSpec = { origin: string; requests: LoadRequest[]; connections: number; seconds: number };
-export type LoadResult = { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number };
+export type LoadResult = {
+  requests: number;
+  errors: number;
+  /** Failed answers by HTTP status, or by the client's error code when no answer came. */
+  failures: Record<string, number>;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+};
 
 const spec = JSON.parse(process.argv[2]) as LoadSpec;
 const origin = new URL(spec.origin);
@@ -24,6 +33,12 @@ const prepared = spec.requests.map((r) => {
   return { method: r.method, path: r.path, headers, body };
 });
 
+const failures: Record<string, number> = {};
+const fail = (kind: string) => {
+  failures[kind] = (failures[kind] ?? 0) + 1;
+  return false;
+};
+
 function once(n: number): Promise<boolean> {
   const r = prepared[n % prepared.length];
   return new Promise((resolve) => {
@@ -31,11 +46,11 @@ function once(n: number): Promise<boolean> {
       { agent, host: origin.hostname, port: origin.port, method: r.method, path: r.path, headers: r.headers },
       (res) => {
         res.resume();
-        res.on('end', () => resolve(res.statusCode === 200));
-        res.on('error', () => resolve(false));
+        res.on('end', () => resolve(res.statusCode === 200 || fail(`HTTP ${res.statusCode}`)));
+        res.on('error', (e: NodeJS.ErrnoException) => resolve(fail(e.code ?? 'error')));
       },
     );
-    req.on('error', () => resolve(false));
+    req.on('error', (e: NodeJS.ErrnoException) => resolve(fail(e.code ?? 'error')));
     req.end(r.body);
   });
 }
@@ -63,6 +78,7 @@ const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p 
 const result: LoadResult = {
   requests: latencies.length,
   errors,
+  failures,
   rps: latencies.length / elapsed,
   p50: pct(0.5),
   p95: pct(0.95),

@@ -175,6 +175,7 @@ try {
       `${pad(e.name, 26)}${r.rps.toFixed(0).padStart(9)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}` +
         `${r.p99.toFixed(1).padStart(9)}${String(r.errors).padStart(6)}  ${goal ? `≤ ${goal} ${ok ? '达标' : '未达标'}` : '-'}`,
     );
+    if (r.errors) console.log(`  失败: ${JSON.stringify(r.failures)}`);
   }
   if (!allOk) process.exitCode = 1;
 } finally {

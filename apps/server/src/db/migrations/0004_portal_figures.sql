@@ -10,6 +10,11 @@ CREATE TABLE "portal_figure" (
 	CONSTRAINT "portal_figure_pk" PRIMARY KEY("dim","key")
 );
 --> statement-breakpoint
+CREATE TABLE "portal_version" (
+	"id" smallint PRIMARY KEY NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "data_catalog_org_updated_idx" ON "data_catalog" USING btree ("org_code","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"shelf_status");--> statement-breakpoint
 CREATE INDEX "data_catalog_public_org_idx" ON "data_catalog" USING btree ("org_code","release_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE shelf_status = 2 and open_type in ('1', '2');--> statement-breakpoint
 CREATE INDEX "data_catalog_public_area_idx" ON "data_catalog" USING btree ("key_areas_type","release_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE shelf_status = 2 and open_type in ('1', '2');--> statement-breakpoint
@@ -121,3 +126,25 @@ CREATE TRIGGER portal_figure_file_delete AFTER DELETE ON data_catalog_file
 --> statement-breakpoint
 -- The figures of the entries already there.
 SELECT portal_figure_merge('{}'::data_catalog[], array(SELECT c FROM data_catalog c));
+--> statement-breakpoint
+INSERT INTO portal_version (id, version) VALUES (1, 0);
+--> statement-breakpoint
+CREATE FUNCTION portal_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE portal_version SET version = version + 1 WHERE id = 1;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER portal_version_catalog AFTER INSERT OR DELETE OR TRUNCATE ON data_catalog
+  FOR EACH STATEMENT EXECUTE FUNCTION portal_version_bump();
+--> statement-breakpoint
+-- Not on view_num or download_num: a view or a download changes no count and no match.
+CREATE TRIGGER portal_version_catalog_update AFTER UPDATE OF shelf_status, open_type, catalog_status, search_vector,
+  data_format, share_type, key_areas_type, update_frequency, org_code, category_id ON data_catalog
+  FOR EACH STATEMENT EXECUTE FUNCTION portal_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER portal_version_category AFTER INSERT OR UPDATE OR DELETE ON data_category
+  FOR EACH STATEMENT EXECUTE FUNCTION portal_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER portal_version_depart AFTER INSERT OR UPDATE OR DELETE ON sys_depart
+  FOR EACH STATEMENT EXECUTE FUNCTION portal_version_bump();

@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The portal's public figures, kept current by database triggers on `data_catalog` and
@@ -25,3 +25,15 @@ export const portalFigures = pgTable(
   },
   (t) => [primaryKey({ name: 'portal_figure_pk', columns: [t.dim, t.key] })],
 );
+
+/**
+ * One row (id 1) whose `version` grows with every change that can alter which entries a public
+ * query matches or how they are counted: entries added or removed, their state, facets, search vector,
+ * category or department, and the category and department trees. Views and downloads do not change
+ * it. Each instance keeps answers such as keyword totals and facet counts until it sees a new version,
+ * so a change on one instance is seen by all at their next read of this row.
+ */
+export const portalVersion = pgTable('portal_version', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -1,5 +1,6 @@
 import {
   type CollectResult,
+  FACETS,
   type FacetCounts,
   type FilePreview,
   type MarketCard,
@@ -32,6 +33,7 @@ import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { highlightTerms, toTsquery } from '../../platform/search/bigram.js';
 import { highlight } from '../../platform/search/highlight.js';
 import { firstRows, presentFile } from '../files/service.js';
+import { versionedCache } from './cache.js';
 import { figureOf, publicFacetCounts } from './figures.js';
 import { maskedColumns, maskRow } from './mask.js';
 import {
@@ -95,6 +97,18 @@ export function presentCard(r: CardRow, terms: readonly string[]): MarketCard {
   };
 }
 
+const cachedCount = versionedCache<number>(1000);
+const cachedFacets = versionedCache<FacetCounts>(1000);
+
+/** What a count or facet answer depends on: the parsed keyword and every filter. */
+const filterKey = (f: MarketFilter, keyword: Keyword | null) =>
+  JSON.stringify([
+    keyword?.tsquery ?? null,
+    f.categoryId ?? null,
+    f.treeItemId ?? null,
+    ...FACETS.map((x) => f[x] ?? null),
+  ]);
+
 /** One page of the public catalogue: filters, keyword (AND of terms), sort; totals capped at 10000. */
 export async function marketPage(
   db: Executor,
@@ -105,9 +119,10 @@ export async function marketPage(
   const keyword = parseKeyword(q.catalogName);
   const parts = filterParts(q, keyword);
   const conds = [isPublicSql, ...parts];
-  // Unfiltered, the total is a kept figure; otherwise the matches are counted up to the cap.
+  // Unfiltered, the total is a kept figure; otherwise the matches are counted up to the cap, once
+  // per catalogue version.
   const counted = parts.length
-    ? await cappedCount(db, conds, SEARCH_TOTAL_CAP, keyword !== null)
+    ? await cachedCount(db, filterKey(q, keyword), () => cappedCount(db, conds, SEARCH_TOTAL_CAP, keyword !== null))
     : (await figureOf(db, 'all')).openEntries;
   const totalCapped = counted > SEARCH_TOTAL_CAP;
   const total = Math.min(counted, SEARCH_TOTAL_CAP);
@@ -146,7 +161,7 @@ export async function catalogueAmount(db: Executor, f: MarketFilter): Promise<Fa
   const keyword = parseKeyword(f.catalogName);
   // The catalogue's first view (nothing chosen) reads the kept figures instead of every public entry.
   if (!keyword && filterParts(f, null).length === 0) return publicFacetCounts(db);
-  return facetCounts(db, f, keyword);
+  return cachedFacets(db, filterKey(f, keyword), () => facetCounts(db, f, keyword));
 }
 
 // --- detail ------------------------------------------------------------------------------
