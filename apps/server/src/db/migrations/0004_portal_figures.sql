@@ -138,9 +138,10 @@ END $$;
 CREATE TRIGGER portal_version_catalog AFTER INSERT OR DELETE OR TRUNCATE ON data_catalog
   FOR EACH STATEMENT EXECUTE FUNCTION portal_version_bump();
 --> statement-breakpoint
--- Not on view_num or download_num: a view or a download changes no count and no match.
+-- Not on view_num or download_num: a view or a download changes no count, no match and no relevance order.
 CREATE TRIGGER portal_version_catalog_update AFTER UPDATE OF shelf_status, open_type, catalog_status, search_vector,
-  data_format, share_type, key_areas_type, update_frequency, org_code, category_id ON data_catalog
+  data_format, share_type, key_areas_type, update_frequency, org_code, category_id, release_time, data_update_time
+  ON data_catalog
   FOR EACH STATEMENT EXECUTE FUNCTION portal_version_bump();
 --> statement-breakpoint
 CREATE TRIGGER portal_version_category AFTER INSERT OR UPDATE OR DELETE ON data_category

@@ -17,6 +17,8 @@ afterAll(() => ctx.close());
 
 const search = async (body: Record<string, unknown>) =>
   (await call<MarketPage>(ctx, 'POST', '/api/resourceMarket/page', { body })).body.result.total;
+const page = async (body: Record<string, unknown>) =>
+  (await call<MarketPage>(ctx, 'POST', '/api/resourceMarket/page', { body })).body.result.records;
 const facets = async (body: Record<string, unknown>) =>
   (await call<FacetCounts>(ctx, 'POST', '/api/resourceMarket/getCatalogAmount', { body })).body.result;
 
@@ -35,9 +37,20 @@ describe('keyword totals and facet counts kept per catalogue version', () => {
     expect((await facets(query)).dataFormat).toEqual({ api: 1, table: 1 });
     expect(await search({ ...query, dataFormat: 'table' })).toBe(1);
 
-    // Off shelf: gone from the totals and the facets at once.
+    // Off shelf: gone from the totals, the facets and the ranked page at once.
     await ctx.db.update(catalogues).set({ shelfStatus: 4 }).where(eq(catalogues.id, first.id));
     expect(await search(query)).toBe(1);
     expect((await facets(query)).dataFormat).toEqual({ table: 1 });
+    expect((await page(query)).map((r) => r.id)).not.toContain(first.id);
+  });
+
+  it('keeps the order of a ranked page but reads its cards fresh', async () => {
+    const word = `排序词${Date.now().toString(36)}`;
+    const entry = await createMarketEntry(ctx.db, dept.orgCode, { catalogName: `${word}甲`, viewNum: 3 });
+    expect((await page({ catalogName: word })).map((r) => [r.id, r.viewNum])).toEqual([[entry.id, 3]]);
+    await call(ctx, 'GET', '/api/resourceMarket/detail', { query: { id: entry.id } });
+    expect((await page({ catalogName: word }))[0].viewNum).toBe(4);
+    const newer = await createMarketEntry(ctx.db, dept.orgCode, { catalogName: `${word}乙` });
+    expect((await page({ catalogName: word })).map((r) => r.id).sort()).toEqual([entry.id, newer.id].sort());
   });
 });

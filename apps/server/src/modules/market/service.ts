@@ -39,6 +39,7 @@ import { maskedColumns, maskRow } from './mask.js';
 import {
   type CardRow,
   cappedCount,
+  cardsByIds,
   facetCounts,
   filterParts,
   isPublicSql,
@@ -99,6 +100,7 @@ export function presentCard(r: CardRow, terms: readonly string[]): MarketCard {
 
 const cachedCount = versionedCache<number>(1000);
 const cachedFacets = versionedCache<FacetCounts>(1000);
+const cachedRanking = versionedCache<string[]>(1000);
 
 /** What a count or facet answer depends on: the parsed keyword and every filter. */
 const filterKey = (f: MarketFilter, keyword: Keyword | null) =>
@@ -133,17 +135,24 @@ export async function marketPage(
   if (offset < total) {
     if (newestFirst || (!q.sort && !keyword)) rows = await pageRowsByRelease(db, parts, limit, offset);
     else if (q.sort) rows = await pageRows(db, conds, sortOrder(q.sort, q.order), limit, offset);
-    else if (keyword && counted <= rankAllLimit) {
-      rows = await pageRows(db, conds, relevanceOrder(keyword), limit, offset);
-    } else if (keyword) {
-      if (offset < rankBound) {
-        const take = Math.min(limit, rankBound - offset);
-        rows = await pageRowsRankedWithinNewest(db, parts, keyword, rankBound, take, offset);
-      }
-      if (rows.length < limit && offset + limit > rankBound) {
-        const from = Math.max(offset, rankBound);
-        rows = rows.concat(await pageRowsByRelease(db, parts, limit - rows.length, from));
-      }
+    else if (keyword) {
+      const ranked = async () => {
+        if (counted <= rankAllLimit) return pageRows(db, conds, relevanceOrder(keyword), limit, offset);
+        let found: CardRow[] = [];
+        if (offset < rankBound) {
+          const take = Math.min(limit, rankBound - offset);
+          found = await pageRowsRankedWithinNewest(db, parts, keyword, rankBound, take, offset);
+        }
+        if (found.length < limit && offset + limit > rankBound) {
+          const from = Math.max(offset, rankBound);
+          found = found.concat(await pageRowsByRelease(db, parts, limit - found.length, from));
+        }
+        return found;
+      };
+      // Ranking reads every matching vector, and a page's order changes only with the catalogue
+      // version: the ids are kept, the cards (whose counters move with every view) are read fresh.
+      const key = JSON.stringify([filterKey(q, keyword), limit, offset, rankAllLimit, rankBound]);
+      rows = await cardsByIds(db, await cachedRanking(db, key, async () => (await ranked()).map((r) => r.id)));
     }
   }
   const terms = keyword?.terms ?? [];
