@@ -52,5 +52,9 @@ describe('keyword totals and facet counts kept per catalogue version', () => {
     expect((await page({ catalogName: word }))[0].viewNum).toBe(4);
     const newer = await createMarketEntry(ctx.db, dept.orgCode, { catalogName: `${word}乙` });
     expect((await page({ catalogName: word })).map((r) => r.id).sort()).toEqual([entry.id, newer.id].sort());
+    // The default page (newest first), once kept, shows a newly published entry at once.
+    expect((await page({})).length).toBeGreaterThan(0);
+    const newest = await createMarketEntry(ctx.db, dept.orgCode, { releaseTime: new Date(Date.now() + 60_000) });
+    expect((await page({}))[0].id).toBe(newest.id);
   });
 });

@@ -133,8 +133,14 @@ export async function marketPage(
   let rows: CardRow[] = [];
   const newestFirst = q.sort === 'releaseTime' && q.order !== 'asc';
   if (offset < total) {
-    if (newestFirst || (!q.sort && !keyword)) rows = await pageRowsByRelease(db, parts, limit, offset);
-    else if (q.sort) rows = await pageRows(db, conds, sortOrder(q.sort, q.order), limit, offset);
+    if (newestFirst || (!q.sort && !keyword)) {
+      // The portal's default page: its order, too, changes only with the catalogue version.
+      const key = JSON.stringify(['release', filterKey(q, keyword), limit, offset]);
+      const ids = await cachedRanking(db, key, async () =>
+        (await pageRowsByRelease(db, parts, limit, offset)).map((r) => r.id),
+      );
+      rows = await cardsByIds(db, ids);
+    } else if (q.sort) rows = await pageRows(db, conds, sortOrder(q.sort, q.order), limit, offset);
     else if (keyword) {
       const ranked = async () => {
         if (counted <= rankAllLimit) return pageRows(db, conds, relevanceOrder(keyword), limit, offset);
