@@ -1,4 +1,5 @@
 export * from './catalogue.js';
+export * from './figures.js';
 export * from './jobs.js';
 export * from './messages.js';
 export * from './system.js';

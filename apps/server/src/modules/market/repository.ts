@@ -140,6 +140,14 @@ export async function pageRows(
     .offset(offset);
 }
 
+/** The cards of public entries in the order of `ids` (an entry no longer public is left out). */
+export async function cardsByIds(db: Executor, ids: string[]): Promise<CardRow[]> {
+  if (!ids.length) return [];
+  const rows = await selectCards(db).where(and(isPublicSql, inArray(c.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /**
  * The ids of the newest `n` public entries matching `parts`, read in release order from the status
  * index (shelf_status, open_type, release_time): one ordered scan per open type, merged. Without

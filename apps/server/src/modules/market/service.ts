@@ -1,5 +1,6 @@
 import {
   type CollectResult,
+  FACETS,
   type FacetCounts,
   type FilePreview,
   type MarketCard,
@@ -16,7 +17,7 @@ import {
   SEARCH_TOTAL_CAP,
   toPage,
 } from '@odp/contracts';
-import { and, asc, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import {
   catalogueCollects,
@@ -32,10 +33,13 @@ import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { highlightTerms, toTsquery } from '../../platform/search/bigram.js';
 import { highlight } from '../../platform/search/highlight.js';
 import { firstRows, presentFile } from '../files/service.js';
+import { versionedCache } from './cache.js';
+import { figureOf, publicFacetCounts } from './figures.js';
 import { maskedColumns, maskRow } from './mask.js';
 import {
   type CardRow,
   cappedCount,
+  cardsByIds,
   facetCounts,
   filterParts,
   isPublicSql,
@@ -94,6 +98,19 @@ export function presentCard(r: CardRow, terms: readonly string[]): MarketCard {
   };
 }
 
+const cachedCount = versionedCache<number>(1000);
+const cachedFacets = versionedCache<FacetCounts>(1000);
+const cachedRanking = versionedCache<string[]>(1000);
+
+/** What a count or facet answer depends on: the parsed keyword and every filter. */
+const filterKey = (f: MarketFilter, keyword: Keyword | null) =>
+  JSON.stringify([
+    keyword?.tsquery ?? null,
+    f.categoryId ?? null,
+    f.treeItemId ?? null,
+    ...FACETS.map((x) => f[x] ?? null),
+  ]);
+
 /** One page of the public catalogue: filters, keyword (AND of terms), sort; totals capped at 10000. */
 export async function marketPage(
   db: Executor,
@@ -104,7 +121,11 @@ export async function marketPage(
   const keyword = parseKeyword(q.catalogName);
   const parts = filterParts(q, keyword);
   const conds = [isPublicSql, ...parts];
-  const counted = await cappedCount(db, conds, SEARCH_TOTAL_CAP, keyword !== null);
+  // Unfiltered, the total is a kept figure; otherwise the matches are counted up to the cap, once
+  // per catalogue version.
+  const counted = parts.length
+    ? await cachedCount(db, filterKey(q, keyword), () => cappedCount(db, conds, SEARCH_TOTAL_CAP, keyword !== null))
+    : (await figureOf(db, 'all')).openEntries;
   const totalCapped = counted > SEARCH_TOTAL_CAP;
   const total = Math.min(counted, SEARCH_TOTAL_CAP);
   const limit = q.pageSize;
@@ -112,19 +133,32 @@ export async function marketPage(
   let rows: CardRow[] = [];
   const newestFirst = q.sort === 'releaseTime' && q.order !== 'asc';
   if (offset < total) {
-    if (newestFirst || (!q.sort && !keyword)) rows = await pageRowsByRelease(db, parts, limit, offset);
-    else if (q.sort) rows = await pageRows(db, conds, sortOrder(q.sort, q.order), limit, offset);
-    else if (keyword && counted <= rankAllLimit) {
-      rows = await pageRows(db, conds, relevanceOrder(keyword), limit, offset);
-    } else if (keyword) {
-      if (offset < rankBound) {
-        const take = Math.min(limit, rankBound - offset);
-        rows = await pageRowsRankedWithinNewest(db, parts, keyword, rankBound, take, offset);
-      }
-      if (rows.length < limit && offset + limit > rankBound) {
-        const from = Math.max(offset, rankBound);
-        rows = rows.concat(await pageRowsByRelease(db, parts, limit - rows.length, from));
-      }
+    if (newestFirst || (!q.sort && !keyword)) {
+      // The portal's default page: its order, too, changes only with the catalogue version.
+      const key = JSON.stringify(['release', filterKey(q, keyword), limit, offset]);
+      const ids = await cachedRanking(db, key, async () =>
+        (await pageRowsByRelease(db, parts, limit, offset)).map((r) => r.id),
+      );
+      rows = await cardsByIds(db, ids);
+    } else if (q.sort) rows = await pageRows(db, conds, sortOrder(q.sort, q.order), limit, offset);
+    else if (keyword) {
+      const ranked = async () => {
+        if (counted <= rankAllLimit) return pageRows(db, conds, relevanceOrder(keyword), limit, offset);
+        let found: CardRow[] = [];
+        if (offset < rankBound) {
+          const take = Math.min(limit, rankBound - offset);
+          found = await pageRowsRankedWithinNewest(db, parts, keyword, rankBound, take, offset);
+        }
+        if (found.length < limit && offset + limit > rankBound) {
+          const from = Math.max(offset, rankBound);
+          found = found.concat(await pageRowsByRelease(db, parts, limit - found.length, from));
+        }
+        return found;
+      };
+      // Ranking reads every matching vector, and a page's order changes only with the catalogue
+      // version: the ids are kept, the cards (whose counters move with every view) are read fresh.
+      const key = JSON.stringify([filterKey(q, keyword), limit, offset, rankAllLimit, rankBound]);
+      rows = await cardsByIds(db, await cachedRanking(db, key, async () => (await ranked()).map((r) => r.id)));
     }
   }
   const terms = keyword?.terms ?? [];
@@ -139,7 +173,10 @@ export async function marketPage(
 }
 
 export async function catalogueAmount(db: Executor, f: MarketFilter): Promise<FacetCounts> {
-  return facetCounts(db, f, parseKeyword(f.catalogName));
+  const keyword = parseKeyword(f.catalogName);
+  // The catalogue's first view (nothing chosen) reads the kept figures instead of every public entry.
+  if (!keyword && filterParts(f, null).length === 0) return publicFacetCounts(db);
+  return cachedFacets(db, filterKey(f, keyword), () => facetCounts(db, f, keyword));
 }
 
 // --- detail ------------------------------------------------------------------------------
@@ -168,6 +205,56 @@ async function publicFiles(db: Executor, catalogId: string) {
     .orderBy(asc(catalogueFiles.kind), desc(catalogueFiles.createdAt));
 }
 
+const RELATED = 6;
+
+/**
+ * 相关目录: public entries of the same department and key area first, then of either, newest first.
+ * Each branch reads a partial index in release order (data_catalog_public_org_idx / _area_idx) and
+ * stops after a few rows; enough are taken that fewer than RELATED matches of both never starve the rest.
+ */
+async function relatedEntries(db: Executor, entry: PublicEntry) {
+  const newest = (cond: SQL, n: number) =>
+    db
+      .select({
+        id: c.id,
+        catalogName: c.catalogName,
+        orgCode: c.orgCode,
+        keyAreasType: c.keyAreasType,
+        releaseTime: c.releaseTime,
+      })
+      .from(c)
+      .where(and(isPublicSql, ne(c.id, entry.id), cond))
+      .orderBy(sql`${c.releaseTime} desc nulls last`, sql`${c.id} desc nulls last`)
+      .limit(n);
+  const sameOrg = eq(c.orgCode, entry.orgCode);
+  const sameArea = eq(c.keyAreasType, entry.keyAreasType);
+  const candidates = [
+    ...(await newest(and(sameOrg, sameArea) as SQL, RELATED)),
+    ...(await newest(sameOrg, RELATED * 2)),
+    ...(await newest(sameArea, RELATED * 2)),
+  ];
+  const both = (r: (typeof candidates)[number]) => r.orgCode === entry.orgCode && r.keyAreasType === entry.keyAreasType;
+  const time = (r: (typeof candidates)[number]) => r.releaseTime?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const unique = [...new Map(candidates.map((r) => [r.id, r])).values()];
+  unique.sort((a, b) => Number(both(b)) - Number(both(a)) || time(b) - time(a) || (a.id < b.id ? 1 : -1));
+  const chosen = unique.slice(0, RELATED);
+  const orgCodes = [...new Set(chosen.map((r) => r.orgCode))];
+  const names = orgCodes.length
+    ? await db
+        .select({ orgCode: departs.orgCode, name: departs.departName })
+        .from(departs)
+        .where(inArray(departs.orgCode, orgCodes))
+    : [];
+  const nameOf = new Map(names.map((d) => [d.orgCode, d.name]));
+  return chosen.map((r) => ({
+    id: r.id,
+    catalogName: r.catalogName,
+    departName: nameOf.get(r.orgCode) ?? r.orgCode,
+    keyAreasType: r.keyAreasType,
+    releaseTime: r.releaseTime,
+  }));
+}
+
 /** Everything the public may see of an entry; counts the view. */
 export async function marketDetail(db: Db, id: string, actor: Actor | null): Promise<MarketDetail> {
   const [entry] = await db
@@ -182,22 +269,7 @@ export async function marketDetail(db: Db, id: string, actor: Actor | null): Pro
     .where(eq(catalogueItems.catalogId, id))
     .orderBy(asc(catalogueItems.serialNumber));
   const files = await publicFiles(db, id);
-  const related = await db
-    .select({
-      id: c.id,
-      catalogName: c.catalogName,
-      departName: sql<string>`coalesce(${departs.departName}, ${c.orgCode})`,
-      keyAreasType: c.keyAreasType,
-      releaseTime: c.releaseTime,
-    })
-    .from(c)
-    .leftJoin(departs, eq(departs.orgCode, c.orgCode))
-    .where(and(isPublicSql, ne(c.id, id), or(eq(c.orgCode, entry.orgCode), eq(c.keyAreasType, entry.keyAreasType))))
-    .orderBy(
-      sql`(${c.orgCode} = ${entry.orgCode} and ${c.keyAreasType} = ${entry.keyAreasType}) desc`,
-      sql`${c.releaseTime} desc nulls last`,
-    )
-    .limit(6);
+  const related = await relatedEntries(db, entry);
   let myRating: MarketDetail['myRating'] = null;
   let collected = false;
   if (actor) {

@@ -1,71 +1,63 @@
 import type { DownloadRankQuery, KeyAreaCount, MarketCard, Page, RecentOpenQuery } from '@odp/contracts';
 import { SEARCH_TOTAL_CAP, toPage } from '@odp/contracts';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { catalogues, dictItems, dicts } from '../../db/schema/index.js';
-import { cappedCount, isPublicSql, pageRows, pageRowsByRelease } from '../market/repository.js';
+import { type Figures, figureOf, figuresBy, figuresIn, NO_FIGURES } from '../market/figures.js';
+import { isPublicSql, pageRows, pageRowsByRelease } from '../market/repository.js';
 import { presentCard } from '../market/service.js';
 import type { IndexCounter } from './service.js';
 
 const c = catalogues;
 
-const countPublic =
-  (format?: 'api' | 'table'): IndexCounter =>
-  async (db) => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(c)
-      .where(format ? and(isPublicSql, eq(c.dataFormat, format)) : isPublicSql);
-    return Number(row.n);
-  };
+/** What the home counters are computed from: the kept figures and the number of data providers. */
+export type IndexSources = { all: Figures; format: Map<string, Figures>; providers: number };
+
+const formatOf = (src: IndexSources, format: string) => src.format.get(format)?.openEntries ?? 0;
 
 /** 数据目录: public entries. */
-export const countPublicCatalogues = countPublic();
+export const countPublicCatalogues: IndexCounter = (src) => src.all.openEntries;
 /** 数据接口: public entries served as an API. */
-export const countPublicApis = countPublic('api');
+export const countPublicApis: IndexCounter = (src) => formatOf(src, 'api');
 /** 数据库表: public entries mounted as tables. */
-export const countPublicTables = countPublic('table');
-
+export const countPublicTables: IndexCounter = (src) => formatOf(src, 'table');
 /** 数据量: rows of the public entries' data. */
-export const countPublicRows: IndexCounter = async (db) => {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${c.totalNum}), 0)` })
-    .from(c)
-    .where(isPublicSql);
-  return Number(row.n);
-};
-
+export const countPublicRows: IndexCounter = (src) => src.all.rows;
 /**
  * 调用量: downloads of public open data (API calls join when the gateway lands), summed from the
  * entries' counters so that the home page, the download ranking and the statistics agree.
  */
-export const countDownloads: IndexCounter = async (db) => {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${c.downloadNum}), 0)` })
-    .from(c)
-    .where(isPublicSql);
-  return Number(row.n);
-};
+export const countDownloads: IndexCounter = (src) => src.all.downloads;
 
-/** The 21 key areas of dict key_areas_type, in dictionary order, each with its number of public entries. */
-export async function keyAreaCounts(db: Executor): Promise<KeyAreaCount[]> {
-  const areas = await db
+/** The sources of every home counter, in two reads. */
+export async function indexSources(db: Executor, providers: () => Promise<number>): Promise<IndexSources> {
+  const figures = await figuresIn(db, ['all', 'format']);
+  return {
+    all: figures.get('all')?.get('') ?? { ...NO_FIGURES },
+    format: figures.get('format') ?? new Map(),
+    providers: await providers(),
+  };
+}
+
+/** The key areas of dict key_areas_type, in dictionary order (enabled items only). */
+export async function keyAreas(db: Executor): Promise<{ value: string; label: string }[]> {
+  return db
     .select({ value: dictItems.itemValue, label: dictItems.itemText })
     .from(dictItems)
     .innerJoin(dicts, eq(dicts.id, dictItems.dictId))
     .where(and(eq(dicts.dictCode, 'key_areas_type'), eq(dictItems.status, 1)))
     .orderBy(asc(dictItems.sortOrder));
-  const counts = await db
-    .select({ value: c.keyAreasType, n: count() })
-    .from(c)
-    .where(isPublicSql)
-    .groupBy(c.keyAreasType);
-  const byValue = new Map(counts.map((r) => [r.value, Number(r.n)]));
-  return areas.map((a) => ({ ...a, count: byValue.get(a.value) ?? 0 }));
+}
+
+/** The 21 key areas of dict key_areas_type, in dictionary order, each with its number of public entries. */
+export async function keyAreaCounts(db: Executor): Promise<KeyAreaCount[]> {
+  const areas = await keyAreas(db);
+  const figures = await figuresBy(db, 'area');
+  return areas.map((a) => ({ ...a, count: figures.get(a.value)?.openEntries ?? 0 }));
 }
 
 async function publicPage(db: Db, q: { pageNo: number; pageSize: number }, order: SQL[] | 'newest') {
-  const n = Math.min(await cappedCount(db, [isPublicSql]), SEARCH_TOTAL_CAP);
+  const n = Math.min((await figureOf(db, 'all')).openEntries, SEARCH_TOTAL_CAP);
   const offset = (q.pageNo - 1) * q.pageSize;
   const rows =
     order === 'newest'

@@ -2,23 +2,31 @@ import { type IndexNum, ORG_TYPE, type SiteConfigMap } from '@odp/contracts';
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departs, siteConfig } from '../../db/schema/index.js';
-import { countDownloads, countPublicApis, countPublicCatalogues, countPublicRows, countPublicTables } from './home.js';
+import {
+  countDownloads,
+  countPublicApis,
+  countPublicCatalogues,
+  countPublicRows,
+  countPublicTables,
+  type IndexSources,
+  indexSources,
+} from './home.js';
 
-/** One headline number of the portal home. */
-export type IndexCounter = (db: Db) => Promise<number>;
+/** One headline number of the portal home, computed from the figures read once per request. */
+export type IndexCounter = (src: IndexSources) => number;
 
 /** Departments and districts that provide data (the city root itself is not counted). */
-export const countDataProviders: IndexCounter = async (db) => {
+export async function countDataProviders(db: Db): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(departs)
     .where(and(isNull(departs.deletedAt), inArray(departs.orgType, [ORG_TYPE.department, ORG_TYPE.district])));
   return Number(row.count);
-};
+}
 
 /** The counters behind each number; every catalogue figure counts public entries only. */
 export const INDEX_COUNTERS: Record<keyof IndexNum, IndexCounter> = {
-  departNum: countDataProviders,
+  departNum: (src) => src.providers,
   catalogNum: countPublicCatalogues,
   apiNum: countPublicApis,
   tableNum: countPublicTables,
@@ -27,9 +35,9 @@ export const INDEX_COUNTERS: Record<keyof IndexNum, IndexCounter> = {
 };
 
 export async function indexNum(db: Db): Promise<IndexNum> {
+  const src = await indexSources(db, () => countDataProviders(db));
   const result = {} as IndexNum;
-  // One after another: PGlite has a single connection, and each count is small.
-  for (const key of Object.keys(INDEX_COUNTERS) as (keyof IndexNum)[]) result[key] = await INDEX_COUNTERS[key](db);
+  for (const key of Object.keys(INDEX_COUNTERS) as (keyof IndexNum)[]) result[key] = INDEX_COUNTERS[key](src);
   return result;
 }
 

@@ -5,76 +5,49 @@ import {
   type OpenStatRow,
   type OpenStatTable,
 } from '@odp/contracts';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { type Executor, rowsOf } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
+import { departs } from '../../db/schema/index.js';
 import { neutraliseFormula } from '../files/cells.js';
-import { isPublicSql } from '../market/repository.js';
-import { keyAreaCounts } from '../portal/home.js';
+import { figuresBy, NO_FIGURES } from '../market/figures.js';
+import { keyAreas } from '../portal/home.js';
 
 type Figures = Omit<OpenStatRow, 'key' | 'label'>;
-type RawRow = { key: string; label: string | null } & Record<keyof Figures, string | number>;
 
 const FIGURES: (keyof Figures)[] = ['entries', 'openEntries', 'files', 'rows', 'downloads', 'views'];
 
-/**
- * The figures of every entry grouped by `groupBy`; deleted entries count nowhere. The catalogue table
- * is not aliased because the shared public rule refers to it by name.
- */
-function figuresBy(groupBy: ReturnType<typeof sql>, label: ReturnType<typeof sql>) {
-  return sql`
-    select ${groupBy} as key, ${label} as label,
-      count(*) filter (where data_catalog.catalog_status = 2)::int as "entries",
-      count(*) filter (where ${isPublicSql})::int as "openEntries",
-      coalesce(sum(f.n) filter (where ${isPublicSql}), 0)::bigint as "files",
-      coalesce(sum(data_catalog.total_num) filter (where ${isPublicSql}), 0)::bigint as "rows",
-      coalesce(sum(data_catalog.download_num) filter (where ${isPublicSql}), 0)::bigint as "downloads",
-      coalesce(sum(data_catalog.view_num) filter (where ${isPublicSql}), 0)::bigint as "views"
-    from data_catalog
-    left join sys_depart d on d.org_code = data_catalog.org_code
-    left join (
-      select catalog_id, count(*) as n from data_catalog_file where deleted_at is null group by catalog_id
-    ) f on f.catalog_id = data_catalog.id
-    where data_catalog.shelf_status <> 9
-    group by ${groupBy}`;
-}
-
-function toRow(r: RawRow): OpenStatRow {
-  const row = { key: r.key, label: r.label ?? r.key } as OpenStatRow;
-  for (const k of FIGURES) row[k] = Number(r[k]);
-  return row;
-}
-
 function withTotals(rows: OpenStatRow[]): OpenStatTable {
-  const totals = Object.fromEntries(FIGURES.map((k) => [k, 0])) as Figures;
+  const totals = { ...NO_FIGURES };
   for (const r of rows) for (const k of FIGURES) totals[k] += r[k];
   return { rows, totals };
 }
 
 /** 开放统计 per department or district (those with catalogued entries), most open entries first. */
 export async function statsByDepartment(db: Executor): Promise<OpenStatTable> {
-  const raw = await rowsOf<RawRow>(
-    db,
-    sql`select * from (${figuresBy(sql`data_catalog.org_code`, sql`max(d.depart_name)`)}) s
-      where s."entries" > 0 or s."openEntries" > 0
-      order by s."openEntries" desc, s."entries" desc, s.key`,
+  const figures = [...(await figuresBy(db, 'org'))].filter(([, x]) => x.entries > 0 || x.openEntries > 0);
+  const codes = figures.map(([key]) => key);
+  const names = codes.length
+    ? await db
+        .select({ orgCode: departs.orgCode, name: sql<string>`max(${departs.departName})` })
+        .from(departs)
+        .where(inArray(departs.orgCode, codes))
+        .groupBy(departs.orgCode)
+    : [];
+  const nameOf = new Map(names.map((d) => [d.orgCode, d.name]));
+  const rows = figures.map(([key, x]) => ({ key, label: nameOf.get(key) ?? key, ...x }));
+  rows.sort(
+    (a, b) => b.openEntries - a.openEntries || b.entries - a.entries || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
   );
-  return withTotals(raw.map(toRow));
+  return withTotals(rows);
 }
 
 /** 开放统计 per key area: all 21 areas of the dictionary, in its order, zeros included. */
 export async function statsByKeyArea(db: Executor): Promise<OpenStatTable> {
-  const areas = await keyAreaCounts(db);
-  const raw = await rowsOf<RawRow>(db, figuresBy(sql`data_catalog.key_areas_type`, sql`null::text`));
-  const byKey = new Map(raw.map((r) => [r.key, toRow(r)]));
-  const rows = areas.map((a) => {
-    const found = byKey.get(a.value);
-    return found ? { ...found, label: a.label } : ({ key: a.value, label: a.label, ...zero() } as OpenStatRow);
-  });
-  return withTotals(rows);
+  const areas = await keyAreas(db);
+  const figures = await figuresBy(db, 'area');
+  return withTotals(areas.map((a) => ({ key: a.value, label: a.label, ...(figures.get(a.value) ?? NO_FIGURES) })));
 }
-
-const zero = () => Object.fromEntries(FIGURES.map((k) => [k, 0])) as Figures;
 
 /** The table as an .xlsx workbook with a totals row; labels are neutralised against formulas. */
 export async function statsWorkbook(db: Executor, dim: OpenStatDim): Promise<Buffer> {
