@@ -25,7 +25,7 @@ export const OpenStatExportQuery = z.object({
 
 /** Column headers of the table and its export, in order. */
 export const OPEN_STAT_COLUMNS: [keyof OpenStatRow, string][] = [
-  ['entries', '目录数'],
+  ['entries', '编目总数'],
   ['openEntries', '开放目录数'],
   ['files', '文件数'],
   ['rows', '数据量（条）'],

@@ -66,7 +66,7 @@ describe('open statistics', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''");
     const rows = await readXlsx(res.rawPayload);
-    expect(rows[0]).toEqual(['数源部门', '目录数', '开放目录数', '文件数', '数据量（条）', '下载量', '访问量']);
+    expect(rows[0]).toEqual(['数源部门', '编目总数', '开放目录数', '文件数', '数据量（条）', '下载量', '访问量']);
     expect(rows).toContainEqual(["'=统计测试局", '3', '2', '1', '2', '2', '15']);
     expect(rows[rows.length - 1]).toEqual(['合计', '4', '3', '1', '2', '3', '15']);
     const byArea = await ctx.app.inject({

@@ -20,7 +20,7 @@ const DIMENSIONS: { value: StatsDimension; label: string; noun: string }[] = [
 type Metric = Exclude<keyof StatsRow, 'key' | 'label'>;
 
 const METRICS: { key: Metric; title: string; unit: string }[] = [
-  { key: 'entries', title: '目录数', unit: '个' },
+  { key: 'entries', title: '编目总数', unit: '个' },
   { key: 'openEntries', title: '开放目录数', unit: '个' },
   { key: 'files', title: '数据文件', unit: '个' },
   { key: 'rows', title: '数据量', unit: '条' },

@@ -45,7 +45,7 @@ const TITLE = { left: 0, top: 0, textStyle: { fontSize: 15, fontWeight: 500 } };
 type AxisParam = { name: string; seriesName: string; value: number; marker: string };
 type ItemParam = { name: string; value: number; percent: number; marker: string };
 
-/** 目录数 and 开放目录数 per department or key area as bars, the share of downloads as a pie. */
+/** 编目总数 (every approved entry, open or not) and 开放目录数 per department or key area as bars, the share of downloads as a pie. */
 export default function StatsCharts({ rows, dimensionLabel }: StatsChartsProps) {
   const barHeight = Math.max(380, rows.length * 26 + 80);
   const barOption = useMemo(() => {
@@ -71,7 +71,7 @@ export default function StatsCharts({ rows, dimensionLabel }: StatsChartsProps) 
         axisLabel: { interval: 0, fontSize: 12, width: 120, overflow: 'truncate' },
       },
       series: [
-        { name: '目录数', type: 'bar', barMaxWidth: 10, data: sorted.map((r) => r.entries) },
+        { name: '编目总数', type: 'bar', barMaxWidth: 10, data: sorted.map((r) => r.entries) },
         { name: '开放目录数', type: 'bar', barMaxWidth: 10, data: sorted.map((r) => r.openEntries) },
       ],
     };
