@@ -85,6 +85,8 @@ describe('access control run by the administrator', () => {
 
     const user = await newPage(env.browser);
     await signIn(user, env.server.url, 'log_inspector1', 'Inspect2026');
+    // Without a department the sign-in lands on the portal; the back office is one step away.
+    await user.goto(`${env.server.url}/pageHome/PageHome`);
     expect(await menuTitles(user)).toEqual(['系统管理', '系统日志', '在线用户']);
     await user.goto(`${env.server.url}/system/online`);
     await user.getByText('log_inspector1').first().waitFor();

@@ -93,7 +93,7 @@ export async function loadGrants(db: Executor, userId: string) {
     .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
     .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(eq(userRoles.userId, userId));
-  // Department roles add to system roles (issue 4): the grants of the current department's roles count too.
+  // Department roles add to system roles: the grants of the current department's roles count too.
   const departRows = await departRolePermissionRows(db, userId);
   const perms = new Set<string>();
   const roleCodes = new Set<string>();

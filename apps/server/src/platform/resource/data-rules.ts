@@ -1,5 +1,5 @@
 /**
- * 数据规则 enforcement (issue 4 §1).
+ * 数据规则 enforcement.
  *
  * Semantics: when a user asks for a list attached to a menu (identified by the menu's path, e.g.
  * '/system/User'), the server collects the ENABLED rules of that menu that ANY of the user's roles
