@@ -48,7 +48,9 @@ export default defineConfig({
           globalSetup: ['support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two spec files at a time: each has its own server, data folder and browser, and a spec
+          // spends much of its time waiting on the browser, so two keep a 2-core machine busy.
+          maxWorkers: 2,
         },
       },
     ],
