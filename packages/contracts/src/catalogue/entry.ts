@@ -151,6 +151,8 @@ export type CatalogueFile = {
   rowCount: number;
   columns: string[] | null;
   createTime: string;
+  /** Of a CSV or XLSX just parsed: the row (1-based) its header was read from. */
+  headerRow?: number;
 };
 
 /** A row of the back-office list, with the actions the caller may take on it now. */

@@ -9,7 +9,22 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** For the upload control's `accept`, per kind. */
 export const FILE_ACCEPT: Record<FileKind, string> = { data: '.csv,.xlsx,.json', doc: '.pdf,.docx' };
 
-export const FileUploadQuery = z.object({ catalogId: uuidOf('目录 ID'), kind: FileKind.default('data') });
+/**
+ * The row (1-based) of a CSV or XLSX that holds the header, when the officer corrects the detected
+ * one (title rows above the header); whether the file has that many rows is checked when it is read.
+ */
+export const HeaderRowParam = z.coerce
+  .number({ error: '表头所在行必须是数字' })
+  .int('表头所在行必须是整数')
+  .min(1, '表头所在行必须大于 0')
+  .max(10000, '表头所在行不能超过 10000')
+  .optional();
+
+export const FileUploadQuery = z.object({
+  catalogId: uuidOf('目录 ID'),
+  kind: FileKind.default('data'),
+  headerRow: HeaderRowParam,
+});
 export type FileUploadQuery = z.infer<typeof FileUploadQuery>;
 
 export const FileListQuery = z.object({ catalogId: uuidOf('目录 ID'), _t: z.unknown().optional() });
@@ -25,8 +40,15 @@ export const FilePreviewQuery = z.object({
     .min(1, '行数须大于 0')
     .max(PREVIEW_MAX_ROWS, `最多预览 ${PREVIEW_MAX_ROWS} 行`)
     .default(50),
+  headerRow: HeaderRowParam,
   _t: z.unknown().optional(),
 });
 
 /** The first rows of a data file: header, rows (cells as text), and how many rows the file has. */
-export type FilePreview = { columns: string[]; rows: string[][]; total: number };
+export type FilePreview = {
+  columns: string[];
+  rows: string[][];
+  total: number;
+  /** CSV and XLSX: the row (1-based) the header was read from, detected or as asked. */
+  headerRow?: number;
+};

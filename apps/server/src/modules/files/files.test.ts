@@ -266,6 +266,7 @@ describe('file list, preview, download and delete', () => {
       columns: ['机构名称', '电话'],
       rows: [['滨江市人民医院', '0571-1']],
       total: 2,
+      headerRow: 1,
     });
     expect(
       (await call(ctx, 'GET', '/api/file/preview', { token: officer, query: { id: file.id, limit: '51' } })).status,

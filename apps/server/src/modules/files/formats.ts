@@ -5,7 +5,7 @@ import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { badRequest } from '../../platform/http/errors.js';
 import { type FileLimits, LimitMessages } from './limits.js';
-import { inspectZip, readZipText, zipEntries } from './zip.js';
+import { inspectZip, readZipText, type ZipEntry, zipEntries, zipEntryStream } from './zip.js';
 
 /** The allowlisted attachment types; anything else is refused. */
 export const FILE_TYPES = {
@@ -211,52 +211,137 @@ export async function checkFile(fileName: string, source: FileSource): Promise<C
   }
 }
 
-/** A parsed data file: its header row, and its rows (as strings) in order. */
-export type ParsedData = { columns: string[]; rows: AsyncIterable<string[]> };
+/** A parsed data file: its header, the row (1-based) it was read from, and its rows (as strings) in order. */
+export type ParsedData = { columns: string[]; headerRow: number; rows: AsyncIterable<string[]> };
+
+/** A row as the parser read it: its number in the file (1-based; a sheet's own row number) and its cells. */
+type NumberedRow = { no: number; cells: string[] };
 
 const headerOf = (cells: string[]) => cells.map((c, i) => c.replace(/^\uFEFF/, '').trim() || `列${i + 1}`);
 
+/** Rows read before the header is chosen; the header is looked for among the first of them. */
+const HEADER_LOOKAHEAD = 30;
+const HEADER_CANDIDATES = 10;
+const NUMBER_OR_DATE = /^[+-]?(\d[\d,]*(\.\d*)?|\.\d+)([eE][+-]?\d+)?%?$|^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}/;
+
 /**
- * Parses a checked data file under the limits (columns, characters per cell, rows). The header row is
- * read eagerly so that an empty file fails early. Runs inside the parsing worker (see worker.ts).
+ * The index (in `rows`) of the header: the first row whose filled cells cover most (4/5) of the
+ * columns the rows below it fill, and are mostly (3/5) text rather than numbers or dates. Only title
+ * rows are passed over on the way (one value, merged or not, or cells for less than half the columns:
+ * a title, a unit, a note); any other row that is no header means the table has its header first, as
+ * before detection existed (e.g. a header with fewer columns than its rows).
  */
-export async function parseData(source: FileSource, checked: Checked, limits: FileLimits): Promise<ParsedData> {
+export function detectHeaderRow(rows: string[][]): number {
+  const filled = (r: string[]) => r.filter((c) => c.trim() !== '');
+  for (let i = 0; i < Math.min(rows.length - 1, HEADER_CANDIDATES); i++) {
+    const cells = filled(rows[i]);
+    const width = Math.max(...rows.slice(i + 1, i + 11).map((r) => filled(r).length));
+    const title = width >= 2 && (new Set(cells.map((c) => c.trim())).size < 2 || cells.length < 0.5 * width);
+    if (title) continue;
+    const text = cells.filter((c) => !NUMBER_OR_DATE.test(c.trim())).length;
+    if (cells.length >= 0.8 * width && text >= 0.6 * cells.length) return i;
+    return 0;
+  }
+  return 0;
+}
+
+export const HeaderMessages = {
+  beyond: (rows: number) => `表头所在行超出了文件的行数（共 ${rows} 行）`,
+  emptyRow: (row: number) => `第 ${row} 行为空，不能作为表头`,
+  notTabular: '仅 CSV、XLSX 文件可以指定表头所在行',
+} as const;
+
+/**
+ * Parses a checked data file under the limits (columns, characters per cell, rows). CSV and XLSX
+ * files often carry a title and notes above the table: the header row is detected (see
+ * `detectHeaderRow`) unless `headerRow` names it, and the rows above it are left out. The header is
+ * read eagerly so that an empty file, or a header row past its end, fails early. Runs inside the
+ * parsing worker (see worker.ts).
+ */
+export async function parseData(
+  source: FileSource,
+  checked: Checked,
+  limits: FileLimits,
+  opts: { headerRow?: number } = {},
+): Promise<ParsedData> {
+  const tabular = checked.type === 'csv' || checked.type === 'xlsx';
+  if (!tabular && opts.headerRow !== undefined && opts.headerRow !== 1) throw badRequest(HeaderMessages.notTabular);
   const all =
     checked.type === 'csv'
       ? csvRows(source, checked.encoding ?? 'utf-8', limits)
       : checked.type === 'xlsx'
         ? xlsxRows(source, limits)
-        : jsonRows(source);
+        : numbered(jsonRows(source));
   const iterator = all[Symbol.asyncIterator]();
-  let first: IteratorResult<string[]>;
-  try {
-    first = await iterator.next();
-  } catch (e) {
-    throw asParseError(e, checked.type);
-  }
-  if (first.done || first.value.every((c) => c === '')) throw badRequest(FileMessages.empty);
   const checkRow = (cells: string[]) => {
     if (cells.length > limits.columns) throw badRequest(LimitMessages.columns(limits));
     if (cells.some((c) => c.length > limits.cellChars)) throw badRequest(LimitMessages.cell(limits));
   };
-  checkRow(first.value);
-  const columns = headerOf(first.value);
+  const isEmpty = (cells: string[]) => cells.every((c) => c === '');
+  const read = async (): Promise<NumberedRow | null> => {
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return null;
+      checkRow(next.value.cells);
+      if (!isEmpty(next.value.cells)) return next.value;
+    }
+  };
+
+  // The rows up to and including the header, kept to choose it; the ones after it are data.
+  const ahead: NumberedRow[] = [];
+  let header: NumberedRow;
+  try {
+    if (opts.headerRow !== undefined) {
+      const wanted = opts.headerRow;
+      let last = 0;
+      for (;;) {
+        const row = await read();
+        if (!row) throw badRequest(last ? HeaderMessages.beyond(last) : FileMessages.empty);
+        last = row.no;
+        if (row.no > wanted) throw badRequest(HeaderMessages.emptyRow(wanted));
+        if (row.no === wanted) {
+          header = row;
+          break;
+        }
+      }
+    } else {
+      for (let i = 0; i < (tabular ? HEADER_LOOKAHEAD : 1); i++) {
+        const row = await read();
+        if (!row) break;
+        ahead.push(row);
+      }
+      if (ahead.length === 0) throw badRequest(FileMessages.empty);
+      const at = tabular ? detectHeaderRow(ahead.map((r) => r.cells)) : 0;
+      header = ahead[at];
+      ahead.splice(0, at + 1);
+    }
+  } catch (e) {
+    throw asParseError(e, checked.type);
+  }
+  const columns = headerOf(header.cells);
   async function* rest(): AsyncIterable<string[]> {
     let count = 0;
+    const counted = (cells: string[]) => {
+      if (++count > limits.rows) throw badRequest(LimitMessages.rows(limits));
+      return cells;
+    };
     try {
+      for (const row of ahead) yield counted(row.cells);
       for (;;) {
-        const next = await iterator.next();
-        if (next.done) return;
-        if (next.value.every((c) => c === '')) continue;
-        checkRow(next.value);
-        if (++count > limits.rows) throw badRequest(LimitMessages.rows(limits));
-        yield next.value;
+        const row = await read();
+        if (!row) return;
+        yield counted(row.cells);
       }
     } catch (e) {
       throw asParseError(e, checked.type);
     }
   }
-  return { columns, rows: rest() };
+  return { columns, headerRow: header.no, rows: rest() };
+}
+
+async function* numbered(rows: AsyncIterable<string[]>): AsyncIterable<NumberedRow> {
+  let no = 0;
+  for await (const cells of rows) yield { no: ++no, cells };
 }
 
 function asParseError(e: unknown, type: FileType) {
@@ -282,7 +367,7 @@ function decoding(encoding: TextEncoding) {
   });
 }
 
-async function* csvRows(source: FileSource, encoding: TextEncoding, limits: FileLimits): AsyncIterable<string[]> {
+async function* csvRows(source: FileSource, encoding: TextEncoding, limits: FileLimits): AsyncIterable<NumberedRow> {
   const input = 'bytes' in source ? Readable.from([source.bytes]) : createReadStream(source.path);
   const parser = input.pipe(decoding(encoding)).pipe(
     parseCsv({
@@ -290,12 +375,18 @@ async function* csvRows(source: FileSource, encoding: TextEncoding, limits: File
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
+      // The record's first line, so that a header row is named as an editor shows it.
+      info: true,
       // Bounds the parser's field buffer, so one huge (or unterminated quoted) cell fails fast.
       max_record_size: limits.cellChars + 1,
     }),
   );
   try {
-    for await (const record of parser) yield (record as string[]).map((c) => c ?? '');
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      // info.lines is the line the record ends on; a multi-line quoted cell counts its own lines.
+      const breaks = record.reduce((n, c) => n + (c?.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+      yield { no: info.lines - breaks, cells: record.map((c) => c ?? '') };
+    }
   } catch (e) {
     if ((e as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw badRequest(LimitMessages.cell(limits));
     throw e;
@@ -326,9 +417,51 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
-async function* xlsxRows(source: FileSource, limits: FileLimits): AsyncIterable<string[]> {
+/** A merged range of a sheet, 1-based and inclusive. */
+type Merge = { top: number; left: number; bottom: number; right: number };
+
+const columnNumber = (letters: string) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+/** Merges beyond this many are left as they are (a sheet may declare thousands; titles and headers need few). */
+const MAX_MERGES = 10_000;
+
+/**
+ * The merged ranges of the sheet that is parsed. exceljs's streaming reader skips them (and they
+ * follow the rows in the sheet's XML), so the sheet is read once for its `<mergeCell ref="A1:C2"/>`
+ * elements before the rows are; the package was inspected first, so this inflates no bomb.
+ */
+async function sheetMerges(source: FileSource, entries: ZipEntry[], limits: FileLimits): Promise<Merge[]> {
+  const sheet = entries.find((e) => /^xl\/worksheets\/[^/]+\.xml$/.test(e.name));
+  if (!sheet) return [];
+  const merges: Merge[] = [];
+  const ref = /<(?:\w+:)?mergeCell\b[^>]*?\bref="\$?([A-Z]{1,3})\$?(\d{1,7}):\$?([A-Z]{1,3})\$?(\d{1,7})"/g;
+  let carry = '';
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of await zipEntryStream(source, sheet)) {
+    const text = carry + decoder.decode(chunk as Buffer, { stream: true });
+    ref.lastIndex = 0;
+    let end = 0;
+    for (let m = ref.exec(text); m; m = ref.exec(text)) {
+      end = ref.lastIndex;
+      const [top, bottom] = [Number(m[2]), Number(m[4])];
+      const [left, right] = [columnNumber(m[1]), Math.min(columnNumber(m[3]), limits.columns)];
+      if (merges.length < MAX_MERGES && top <= bottom && left <= right) merges.push({ top, left, bottom, right });
+    }
+    // An element cut by the chunk's end is read again with the next chunk.
+    carry = text.slice(Math.max(end, text.length - 200));
+  }
+  return merges;
+}
+
+async function* xlsxRows(source: FileSource, limits: FileLimits): AsyncIterable<NumberedRow> {
   // Sizes and text runs are checked on the raw package first: exceljs would inflate a bomb whole.
-  await inspectZip(source, limits, FileMessages.badXlsx);
+  const entries = await inspectZip(source, limits, FileMessages.badXlsx);
+  const merges = await sheetMerges(source, entries, limits);
+  // A merged cell's value stands in each cell it spans: a title over the table, a header over two columns.
+  // Rows come in order: merges start by their top row and end after their bottom one, so each row
+  // looks only at the merges it is in.
+  merges.sort((a, b) => a.top - b.top);
+  let next = 0;
+  let active: { merge: Merge; value: string }[] = [];
   const input = 'bytes' in source ? Readable.from([source.bytes]) : createReadStream(source.path);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
@@ -341,7 +474,21 @@ async function* xlsxRows(source: FileSource, limits: FileLimits): AsyncIterable<
       const values = row.values as unknown[];
       const cells: string[] = [];
       for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-      yield cells;
+      active = active.filter((a) => a.merge.bottom >= row.number);
+      for (; next < merges.length && merges[next].top <= row.number; next++) {
+        const merge = merges[next];
+        // A merge whose top row is empty (not emitted) has no value to spread.
+        if (merge.bottom >= row.number) {
+          active.push({ merge, value: merge.top === row.number ? (cells[merge.left - 1] ?? '') : '' });
+        }
+      }
+      for (const { merge, value } of active) {
+        for (let c = merge.left; c <= merge.right; c++) {
+          while (cells.length < c) cells.push('');
+          cells[c - 1] = value;
+        }
+      }
+      yield { no: row.number, cells };
     }
     return; // the first sheet only
   }

@@ -27,9 +27,9 @@ process.on('disconnect', () => process.exit(0));
 const send = (m: FromWorker) => new Promise<void>((resolve) => process.send?.(m, () => resolve()));
 const taken = () => new Promise<void>((resolve) => (waiting = resolve));
 
-async function run({ source, checked, limits, batchSize }: Job) {
-  const parsed = await parseData(source, checked, limits);
-  await send({ t: 'columns', columns: parsed.columns });
+async function run({ source, checked, limits, batchSize, headerRow }: Job) {
+  const parsed = await parseData(source, checked, limits, { headerRow });
+  await send({ t: 'columns', columns: parsed.columns, headerRow: parsed.headerRow });
   await taken();
   let batch: string[][] = [];
   for await (const row of parsed.rows) {

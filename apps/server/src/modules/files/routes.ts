@@ -91,6 +91,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
         tempPath,
         sha256: hash.digest('hex'),
         signal: gone.signal,
+        headerRow: req.query.headerRow,
       });
       return ok(file, '上传成功');
     },
@@ -131,7 +132,11 @@ export async function fileRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/file/preview',
-    { config: { access: 'login' }, schema: { tags, summary: '预览数据文件的前若干行', querystring: FilePreviewQuery } },
-    async (req) => ok(await previewForStaff(db, actorOf(req), req.query.id, req.query.limit)),
+    {
+      config: { access: 'login' },
+      schema: { tags, summary: '预览数据文件的前若干行（CSV、XLSX 可指定表头所在行）', querystring: FilePreviewQuery },
+    },
+    async (req) =>
+      ok(await previewForStaff(db, storage, actorOf(req), req.query.id, req.query.limit, req.query.headerRow)),
   );
 }

@@ -16,7 +16,10 @@ import {
   FileMessages,
   type FileSource,
   type FileType,
+  HeaderMessages,
   parseData,
+  type TextEncoding,
+  typeOfName,
 } from './formats.js';
 import { fileLimits } from './limits.js';
 import { parseInWorker } from './worker.js';
@@ -290,6 +293,8 @@ export async function uploadCatalogueFile(
     tempPath: string;
     sha256: string;
     signal?: AbortSignal;
+    /** The header row the officer chose; detected when absent. */
+    headerRow?: number;
   },
 ): Promise<CatalogueFile> {
   let storedName: string | null = null;
@@ -305,6 +310,7 @@ export async function uploadCatalogueFile(
         ? await parseInWorker({ path: input.tempPath }, checked, fileLimits(), {
             batchSize: ROW_BATCH,
             signal: input.signal,
+            headerRow: input.headerRow,
           })
         : null;
     if (parsed) parsed.columns = await namedByItems(db, entry.id, parsed.columns);
@@ -346,7 +352,7 @@ export async function uploadCatalogueFile(
     });
     fileId = null;
     storedName = null;
-    return file;
+    return tabular(checked.type) && parsed ? { ...file, headerRow: parsed.headerRow } : file;
   } finally {
     if (fileId) await discardStaged(db, fileId);
     if (storedName) await storage.remove(storedName).catch(() => undefined);
@@ -400,12 +406,47 @@ export async function originalForStaff(db: Db, actor: Actor, id: string) {
   return file;
 }
 
-export type FilePreview = { columns: string[]; rows: string[][]; total: number };
+export type FilePreview = { columns: string[]; rows: string[][]; total: number; headerRow?: number };
 
-export async function previewForStaff(db: Db, actor: Actor, id: string, limit: number): Promise<FilePreview> {
+/** Types whose header may sit below title rows (see `parseData`). */
+const tabular = (type: FileType | null): type is 'csv' | 'xlsx' => type === 'csv' || type === 'xlsx';
+
+/**
+ * The first rows of a data file. A CSV or XLSX is read again from its original, in the limited
+ * parsing process, so that the answer names the header row, and so that the officer can see the file
+ * with another row as its header (`headerRow`) before uploading it again with that row; the stored
+ * rows are not changed. The total with another header row is counted through the whole file.
+ */
+export async function previewForStaff(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  id: string,
+  limit: number,
+  headerRow?: number,
+): Promise<FilePreview> {
   const { file } = await fileInScope(db, actor, id);
   if (file.kind !== 'data') throw badRequest('文档类附件不支持预览');
-  return { columns: file.columns ?? [], rows: await firstRows(db, file.id, limit), total: file.rowCount };
+  const type = typeOfName(file.fileName);
+  if (!tabular(type)) {
+    if (headerRow !== undefined && headerRow !== 1) throw badRequest(HeaderMessages.notTabular);
+    return { columns: file.columns ?? [], rows: await firstRows(db, file.id, limit), total: file.rowCount };
+  }
+  const checked: Checked = { type, kind: 'data', encoding: (file.encoding as TextEncoding | null) ?? null };
+  const parsed = await parseInWorker({ path: storage.resolve(file.storedName) }, checked, fileLimits(), {
+    batchSize: limit,
+    headerRow,
+  });
+  const rows: string[][] = [];
+  let total = 0;
+  for await (const batch of parsed.batches) {
+    if (rows.length < limit) rows.push(...batch.slice(0, limit - rows.length));
+    total += batch.length;
+    // Without a chosen row the header is the one the stored rows were read with: their count stands.
+    if (headerRow === undefined && rows.length >= limit) break;
+  }
+  const columns = await namedByItems(db, file.catalogId, parsed.columns);
+  return { columns, rows, total: headerRow === undefined ? file.rowCount : total, headerRow: parsed.headerRow };
 }
 
 export async function firstRows(db: Executor, fileId: string, limit: number): Promise<string[][]> {

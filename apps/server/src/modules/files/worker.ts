@@ -4,16 +4,16 @@ import { type Checked, FileMessages, type FileSource } from './formats.js';
 import { type FileLimits, LimitMessages } from './limits.js';
 
 /** What the parsing process is given first, then asked for: the next batch. */
-export type Job = { source: FileSource; checked: Checked; limits: FileLimits; batchSize: number };
+export type Job = { source: FileSource; checked: Checked; limits: FileLimits; batchSize: number; headerRow?: number };
 export type ToWorker = { t: 'job'; job: Job } | 'next';
 export type FromWorker =
-  | { t: 'columns'; columns: string[] }
+  | { t: 'columns'; columns: string[]; headerRow: number }
   | { t: 'rows'; rows: string[][] }
   | { t: 'done' }
   | { t: 'error'; message: string | null };
 
 /** A data file parsed in a child process: its header, then its rows in batches (pulled one batch at a time). */
-export type ParsedInWorker = { columns: string[]; batches: AsyncIterable<string[][]> };
+export type ParsedInWorker = { columns: string[]; headerRow: number; batches: AsyncIterable<string[][]> };
 
 const parseFailed = (checked: Checked) =>
   checked.type === 'csv' ? FileMessages.badCsv : checked.type === 'xlsx' ? FileMessages.badXlsx : FileMessages.badJson;
@@ -44,7 +44,7 @@ export async function parseInWorker(
   source: FileSource,
   checked: Checked,
   limits: FileLimits,
-  opts: { batchSize?: number; signal?: AbortSignal } = {},
+  opts: { batchSize?: number; signal?: AbortSignal; headerRow?: number } = {},
 ): Promise<ParsedInWorker> {
   const worker = startWorker(limits);
   const queue: FromWorker[] = [];
@@ -102,7 +102,7 @@ export async function parseInWorker(
   const send = (m: ToWorker) => {
     if (worker.connected) worker.send(m);
   };
-  send({ t: 'job', job: { source, checked, limits, batchSize: opts.batchSize ?? 1000 } });
+  send({ t: 'job', job: { source, checked, limits, batchSize: opts.batchSize ?? 1000, headerRow: opts.headerRow } });
   resume();
 
   const nextMessage = async (): Promise<FromWorker> => {
@@ -138,5 +138,5 @@ export async function parseInWorker(
       stop();
     }
   }
-  return { columns: first.columns, batches: batches() };
+  return { columns: first.columns, headerRow: first.headerRow, batches: batches() };
 }

@@ -65,7 +65,7 @@ export async function zipEntries(source: FileSource): Promise<ZipEntry[] | null>
 }
 
 /** The inflated bytes of one entry as a stream; counts what comes out so a lying header is caught. */
-async function entryStream(source: FileSource, entry: ZipEntry): Promise<Readable> {
+export async function zipEntryStream(source: FileSource, entry: ZipEntry): Promise<Readable> {
   const local = await readAt(source, entry.localOffset, 30);
   if (local.length < 30 || local.readUInt32LE(0) !== 0x04034b50) throw new Error('bad local header');
   const start = entry.localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
@@ -92,7 +92,7 @@ export async function readZipText(
   if (!entry || entry.size > max) return null;
   const parts: Buffer[] = [];
   let total = 0;
-  for await (const chunk of await entryStream(source, entry)) {
+  for await (const chunk of await zipEntryStream(source, entry)) {
     total += (chunk as Buffer).length;
     if (total > max) return null;
     parts.push(chunk as Buffer);
@@ -119,7 +119,7 @@ export async function inspectZip(source: FileSource, limits: FileLimits, notRead
     let run = 0;
     let stream: Readable;
     try {
-      stream = await entryStream(source, entry);
+      stream = await zipEntryStream(source, entry);
     } catch {
       throw badRequest(notReadable);
     }
