@@ -36,7 +36,7 @@ export const catalogueKeys = {
   entryLog: (id: string) => ['catalogue', 'entryLog', id] as const,
   logs: (params: object) => ['catalogue', 'logs', params] as const,
   files: (catalogId: string) => ['catalogue', 'files', catalogId] as const,
-  preview: (fileId: string) => ['catalogue', 'preview', fileId] as const,
+  preview: (fileId: string, headerRow?: number) => ['catalogue', 'preview', fileId, headerRow ?? null] as const,
 };
 
 export const listCatalogues = (query: CatalogueListParams) =>
@@ -109,14 +109,19 @@ export const uploadCatalogueFile = (
   kind: FileKind,
   file: File,
   onProgress: (percent: number) => void,
+  headerRow?: number,
 ) =>
-  uploadFile<CatalogueFile>(`/api/file/upload?catalogId=${encodeURIComponent(catalogId)}&kind=${kind}`, file, {
-    onProgress,
-  });
+  uploadFile<CatalogueFile>(
+    `/api/file/upload?catalogId=${encodeURIComponent(catalogId)}&kind=${kind}${headerRow ? `&headerRow=${headerRow}` : ''}`,
+    file,
+    { onProgress },
+  );
 
 export const deleteFile = (id: string) => http.post<unknown>('/api/file/delete', { id });
 
-export const previewFile = (id: string) => http.get<FilePreview>('/api/file/preview', { id });
+/** `headerRow`: read a CSV or XLSX with that row (1-based) as its header; detected when absent. */
+export const previewFile = (id: string, headerRow?: number) =>
+  http.get<FilePreview>('/api/file/preview', headerRow ? { id, headerRow } : { id });
 
 export const downloadFile = async (file: Pick<CatalogueFile, 'id' | 'fileName'>) =>
   saveBlob(await http.download('/api/file/download', { id: file.id }), file.fileName);

@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { CatalogueFile, FileKind } from '@odp/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Modal, Popconfirm, Progress, Space, Table, Typography, Upload } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, InputNumber, Modal, Popconfirm, Progress, Space, Table, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { catalogueKeys, deleteFile, downloadFile, listFiles, previewFile, uploadCatalogueFile } from '@/api/catalogue';
@@ -19,6 +19,8 @@ export function FileUploader({ catalogId, kind, readOnly }: Props) {
   const files = useQuery({ queryKey: catalogueKeys.files(catalogId), queryFn: () => listFiles(catalogId) });
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const [previewing, setPreviewing] = useState<CatalogueFile | null>(null);
+  // Empty: the server detects the header row (title rows above the table are skipped).
+  const [headerRow, setHeaderRow] = useState<number | null>(null);
   const rows = (files.data ?? []).filter((file) => file.kind === kind);
   const meta = FILE_KINDS[kind];
 
@@ -31,10 +33,15 @@ export function FileUploader({ catalogId, kind, readOnly }: Props) {
   const send = async (file: File) => {
     setUpload({ name: file.name, percent: 0 });
     try {
-      const saved = await uploadCatalogueFile(catalogId, kind, file, (percent) =>
-        setUpload({ name: file.name, percent }),
+      const saved = await uploadCatalogueFile(
+        catalogId,
+        kind,
+        file,
+        (percent) => setUpload({ name: file.name, percent }),
+        headerRow ?? undefined,
       );
-      message.success(kind === 'data' ? `上传成功，解析出 ${saved.rowCount} 行数据` : '上传成功');
+      const header = saved.headerRow ? `（表头在第 ${saved.headerRow} 行）` : '';
+      message.success(kind === 'data' ? `上传成功，解析出 ${saved.rowCount} 行数据${header}` : '上传成功');
       await refresh();
     } catch {
       // The request client has shown the server's reason.
@@ -81,6 +88,14 @@ export function FileUploader({ catalogId, kind, readOnly }: Props) {
                 上传{meta.title}
               </Button>
             </Upload>
+            {kind === 'data' && (
+              <HeaderRowInput
+                id={`header-row-${catalogId}`}
+                value={headerRow}
+                onChange={setHeaderRow}
+                placeholder="自动识别"
+              />
+            )}
             <Typography.Text type="secondary">{meta.hint}</Typography.Text>
           </Space>
           {upload && (
@@ -147,10 +162,51 @@ export function FileUploader({ catalogId, kind, readOnly }: Props) {
   );
 }
 
-function FilePreviewModal({ file, onClose }: { file: CatalogueFile; onClose: () => void }) {
-  const preview = useQuery({ queryKey: catalogueKeys.preview(file.id), queryFn: () => previewFile(file.id) });
+/** The "表头所在行" number control: the row (1-based) of a CSV or XLSX that holds the header. */
+function HeaderRowInput({
+  id,
+  value,
+  onChange,
+  placeholder,
+}: {
+  id: string;
+  value: number | null;
+  onChange: (row: number | null) => void;
+  placeholder?: string;
+}) {
+  return (
+    <Space size={8}>
+      <label htmlFor={id}>表头所在行</label>
+      <InputNumber<number>
+        id={id}
+        min={1}
+        max={10000}
+        precision={0}
+        value={value}
+        placeholder={placeholder}
+        onChange={(row) => onChange(typeof row === 'number' && row >= 1 ? row : null)}
+        style={{ width: 110 }}
+      />
+    </Space>
+  );
+}
+
+/**
+ * The first rows of a data file. For a CSV or XLSX the server names the header row it used; the
+ * officer may try another one, and the preview is asked for again with that row (the stored rows stay
+ * until the file is uploaded again with it).
+ */
+export function FilePreviewModal({ file, onClose }: { file: CatalogueFile; onClose: () => void }) {
+  const [headerRow, setHeaderRow] = useState<number | null>(null);
+  const preview = useQuery({
+    queryKey: catalogueKeys.preview(file.id, headerRow ?? undefined),
+    queryFn: () => previewFile(file.id, headerRow ?? undefined),
+    // The table keeps the rows it shows while another header row is read.
+    placeholderData: keepPreviousData,
+  });
   const columns = preview.data?.columns ?? file.columns ?? [];
   const data = (preview.data?.rows ?? []).map((cells, index) => ({ key: index, cells }));
+  const detected = preview.data?.headerRow;
   return (
     <Modal
       open
@@ -159,6 +215,28 @@ function FilePreviewModal({ file, onClose }: { file: CatalogueFile; onClose: () 
       onCancel={onClose}
       footer={null}
     >
+      {(detected !== undefined || headerRow !== null) && (
+        <Space wrap style={{ marginBottom: 12 }}>
+          <HeaderRowInput
+            id={`preview-header-row-${file.id}`}
+            value={headerRow ?? detected ?? null}
+            onChange={setHeaderRow}
+          />
+          <Typography.Text type="secondary">
+            {headerRow === null
+              ? '已自动识别表头所在行，可改为其他行查看效果'
+              : '按所选行读取；如需按此行保存数据，请在上传时填写表头所在行并重新上传'}
+          </Typography.Text>
+        </Space>
+      )}
+      {preview.isError && headerRow !== null && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={`无法以第 ${headerRow} 行作为表头读取该文件`}
+        />
+      )}
       <Typography.Paragraph type="secondary">
         {preview.data
           ? `显示前 ${data.length} 行，共 ${preview.data.total.toLocaleString('zh-CN')} 行`
@@ -167,7 +245,7 @@ function FilePreviewModal({ file, onClose }: { file: CatalogueFile; onClose: () 
       <Table
         size="small"
         bordered
-        loading={preview.isLoading}
+        loading={preview.isFetching}
         pagination={false}
         dataSource={data}
         scroll={{ x: Math.max(600, columns.length * 140), y: 480 }}
