@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { uuidOf } from '../core/fields.js';
 
-/** data: CSV, XLSX, JSON (parsed into rows); doc: PDF, DOCX (kept as they are). */
+/** data: CSV, XLSX, XLS, JSON (parsed into rows); doc: PDF, DOCX (kept as they are). */
 export const FileKind = z.enum(['data', 'doc'], { error: '附件类型须为 data 或 doc' });
 export type FileKind = z.infer<typeof FileKind>;
 
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** For the upload control's `accept`, per kind. */
-export const FILE_ACCEPT: Record<FileKind, string> = { data: '.csv,.xlsx,.json', doc: '.pdf,.docx' };
+export const FILE_ACCEPT: Record<FileKind, string> = { data: '.csv,.xlsx,.xls,.json', doc: '.pdf,.docx' };
 
 /**
- * The row (1-based) of a CSV or XLSX that holds the header, when the officer corrects the detected
+ * The row (1-based) of a CSV or Excel sheet that holds the header, when the officer corrects the detected
  * one (title rows above the header); whether the file has that many rows is checked when it is read.
  */
 export const HeaderRowParam = z.coerce

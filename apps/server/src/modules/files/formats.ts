@@ -11,6 +11,7 @@ import { inspectZip, readZipText, type ZipEntry, zipEntries, zipEntryStream } fr
 export const FILE_TYPES = {
   csv: { kind: 'data', mime: 'text/csv; charset=utf-8', label: 'CSV' },
   xlsx: { kind: 'data', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', label: 'XLSX' },
+  xls: { kind: 'data', mime: 'application/vnd.ms-excel', label: 'XLS' },
   json: { kind: 'data', mime: 'application/json; charset=utf-8', label: 'JSON' },
   pdf: { kind: 'doc', mime: 'application/pdf', label: 'PDF' },
   docx: { kind: 'doc', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', label: 'DOCX' },
@@ -21,17 +22,20 @@ export type FileKind = 'data' | 'doc';
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
 export const FileMessages = {
-  typeNotAllowed: '仅支持上传 CSV、XLSX、JSON 数据文件和 PDF、DOCX 文档',
+  typeNotAllowed: '仅支持上传 CSV、XLSX、XLS、JSON 数据文件和 PDF、DOCX 文档',
   contentMismatch: '文件内容与扩展名不符',
   empty: '数据文件为空，至少需要一行表头',
   encoding: 'CSV 文件编码无法识别，请使用 UTF-8 或 GBK（GB18030）编码',
   tooLarge: '文件不能超过 100 MB',
   badJson: 'JSON 文件须为对象数组、二维数组或 GeoJSON 要素集合（FeatureCollection）',
   badXlsx: '无法解析 XLSX 文件，请确认文件未损坏',
+  badXls: '无法解析 XLS 文件，请确认文件未损坏，或另存为 XLSX 后上传',
+  notXls: '文件不是有效的 XLS 工作簿（缺少复合文档结构或 Workbook 数据流）',
   badCsv: '无法解析 CSV 文件',
   badPdf: '文件不是有效的 PDF 文档（缺少文件头、交叉引用或对象结构）',
   badOoxml: (label: string) => `文件不是有效的 ${label} 文档（缺少对应的 Office Open XML 主体部分）`,
-  kindMismatch: (kind: FileKind) => (kind === 'data' ? '请上传 CSV、XLSX 或 JSON 数据文件' : '请上传 PDF 或 DOCX 文档'),
+  kindMismatch: (kind: FileKind) =>
+    kind === 'data' ? '请上传 CSV、XLSX、XLS 或 JSON 数据文件' : '请上传 PDF 或 DOCX 文档',
 } as const;
 
 /** Where the bytes are: in memory (seed, tests) or in a temporary file (streamed uploads). */
@@ -175,6 +179,45 @@ async function isOoxml(source: FileSource, type: keyof typeof OOXML_MAIN): Promi
   return entries.some((e) => e.name === (named ?? main.part));
 }
 
+const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const END_OF_CHAIN = 0xfffffffe;
+const WORKBOOK = Buffer.from('Workbook', 'utf16le');
+
+/**
+ * Structure of a legacy Excel workbook (BIFF8): an OLE2 compound file (CFB) whose directory holds a
+ * stream named Workbook. The directory's sectors are followed through the FAT sectors the header
+ * lists (the first 109: files up to ~7 MB with 512-byte sectors, any upload with 4096-byte ones).
+ * A directory past those is left to the parser, which refuses a file without a workbook all the same.
+ */
+async function isXls(source: FileSource): Promise<boolean> {
+  const header = await readAround(source, 0, 512);
+  if (header.length < 512 || !header.subarray(0, 8).equals(OLE)) return false;
+  const shift = header.readUInt16LE(0x1e);
+  if (shift !== 9 && shift !== 12) return false;
+  const sectorSize = 1 << shift;
+  const perFat = sectorSize / 4;
+  const fat = Array.from({ length: 109 }, (_, i) => header.readUInt32LE(0x4c + i * 4));
+  const at = (sector: number) => (sector + 1) * sectorSize;
+  let sector = header.readUInt32LE(0x30);
+  for (let visited = 0; sector < END_OF_CHAIN && visited < 256; visited++) {
+    const dir = await readAround(source, at(sector), sectorSize);
+    if (dir.length < sectorSize) return false;
+    for (let p = 0; p + 128 <= dir.length; p += 128) {
+      const nameLength = dir.readUInt16LE(p + 0x40);
+      const isStream = dir[p + 0x42] === 2;
+      const name = dir.subarray(p, p + Math.max(0, nameLength - 2));
+      if (isStream && name.equals(WORKBOOK) && dir.readUInt32LE(p + 0x78) > 0) return true;
+    }
+    const fatSector = fat[Math.floor(sector / perFat)];
+    if (fatSector === undefined) return true;
+    if (fatSector >= END_OF_CHAIN) return false;
+    const entry = await readAround(source, at(fatSector) + (sector % perFat) * 4, 4);
+    if (entry.length < 4) return false;
+    sector = entry.readUInt32LE(0);
+  }
+  return false;
+}
+
 export type Checked = { type: FileType; kind: FileKind; encoding: TextEncoding | null };
 
 /**
@@ -197,6 +240,10 @@ export async function checkFile(fileName: string, source: FileSource): Promise<C
       if (!(await isOoxml(source, type))) throw badRequest(FileMessages.contentMismatch);
       return { type, kind, encoding: null };
     }
+    case 'xls':
+      if (!start.subarray(0, 8).equals(OLE)) throw badRequest(FileMessages.contentMismatch);
+      if (!(await isXls(source))) throw badRequest(FileMessages.notXls);
+      return { type, kind, encoding: null };
     case 'csv':
     case 'json': {
       if (start.length === 0) throw badRequest(FileMessages.empty);
@@ -248,7 +295,7 @@ export function detectHeaderRow(rows: string[][]): number {
 export const HeaderMessages = {
   beyond: (rows: number) => `表头所在行超出了文件的行数（共 ${rows} 行）`,
   emptyRow: (row: number) => `第 ${row} 行为空，不能作为表头`,
-  notTabular: '仅 CSV、XLSX 文件可以指定表头所在行',
+  notTabular: '仅 CSV、XLSX、XLS 文件可以指定表头所在行',
 } as const;
 
 /**
@@ -264,14 +311,16 @@ export async function parseData(
   limits: FileLimits,
   opts: { headerRow?: number } = {},
 ): Promise<ParsedData> {
-  const tabular = checked.type === 'csv' || checked.type === 'xlsx';
+  const tabular = checked.type === 'csv' || checked.type === 'xlsx' || checked.type === 'xls';
   if (!tabular && opts.headerRow !== undefined && opts.headerRow !== 1) throw badRequest(HeaderMessages.notTabular);
   const all =
     checked.type === 'csv'
       ? csvRows(source, checked.encoding ?? 'utf-8', limits)
       : checked.type === 'xlsx'
         ? xlsxRows(source, limits)
-        : numbered(jsonRows(source));
+        : checked.type === 'xls'
+          ? xlsRows(source, limits)
+          : numbered(jsonRows(source));
   const iterator = all[Symbol.asyncIterator]();
   const checkRow = (cells: string[]) => {
     if (cells.length > limits.columns) throw badRequest(LimitMessages.columns(limits));
@@ -344,11 +393,14 @@ async function* numbered(rows: AsyncIterable<string[]>): AsyncIterable<NumberedR
   for await (const cells of rows) yield { no: ++no, cells };
 }
 
+/** The Chinese reason a data file of this type could not be parsed. */
+export const parseFailure = (type: FileType): string =>
+  ({ csv: FileMessages.badCsv, xlsx: FileMessages.badXlsx, xls: FileMessages.badXls })[type as string] ??
+  FileMessages.badJson;
+
 function asParseError(e: unknown, type: FileType) {
   if (e instanceof Error && 'status' in e) return e;
-  return badRequest(
-    type === 'csv' ? FileMessages.badCsv : type === 'xlsx' ? FileMessages.badXlsx : FileMessages.badJson,
-  );
+  return badRequest(parseFailure(type));
 }
 
 /** Decodes a byte stream with TextDecoder (streaming), so GBK works as well as UTF-8. */
@@ -491,6 +543,60 @@ async function* xlsxRows(source: FileSource, limits: FileLimits): AsyncIterable<
       yield { no: row.number, cells };
     }
     return; // the first sheet only
+  }
+}
+
+/**
+ * A legacy .xls, read with SheetJS (the `@e965/xlsx` build of SheetJS 0.20.3: the `xlsx` package on
+ * npm stops at 0.18.5, open to prototype pollution (CVE-2023-30533) and ReDoS (CVE-2024-22363), both
+ * fixed by 0.20.2; no maintained BIFF8 reader without SheetJS exists on npm). It still runs only here,
+ * in the limited parsing process, on the bytes alone: no formulas, styles, number formats or HTML are
+ * built, only the first sheet, and no more rows than the limit allows. BIFF8 cannot be streamed, so
+ * the sheet's size is checked from its declared range before its rows are walked.
+ */
+async function* xlsRows(source: FileSource, limits: FileLimits): AsyncIterable<NumberedRow> {
+  const XLSX = await import('@e965/xlsx');
+  const bytes = 'bytes' in source ? source.bytes : await readFile(source.path);
+  const book = XLSX.read(bytes, {
+    type: 'buffer',
+    sheets: 0,
+    dense: true,
+    cellFormula: false,
+    cellHTML: false,
+    cellNF: false,
+    cellStyles: false,
+    cellText: false,
+    cellDates: true,
+    bookVBA: false,
+    // One more than the rows that may follow a header found among the first rows.
+    sheetRows: limits.rows + HEADER_LOOKAHEAD + 1,
+  });
+  const sheet = book.Sheets[book.SheetNames[0]];
+  if (!sheet) throw badRequest(FileMessages.empty);
+  const range = XLSX.utils.decode_range(sheet['!fullref'] ?? sheet['!ref'] ?? 'A1:A1');
+  if (range.e.c + 1 > limits.columns) throw badRequest(LimitMessages.columns(limits));
+  if (range.e.r + 1 > limits.rows + HEADER_LOOKAHEAD + 1) throw badRequest(LimitMessages.rows(limits));
+  const data = (sheet['!data'] ?? []) as ({ v?: unknown; w?: string } | undefined)[][];
+  // As in an XLSX: a merged cell's value stands in each cell it spans; each row looks only at the
+  // merges it is in (sorted by their top row).
+  const merges = (sheet['!merges'] ?? []).slice(0, MAX_MERGES).sort((a, b) => a.s.r - b.s.r);
+  let next = 0;
+  let active: typeof merges = [];
+  for (let r = 0; r < data.length; r++) {
+    const row = data[r];
+    if (!row) continue;
+    const cells: string[] = [];
+    for (let c = 0; c < row.length; c++) cells.push(cellText(row[c]?.v));
+    active = active.filter((m) => m.e.r >= r);
+    for (; next < merges.length && merges[next].s.r <= r; next++) if (merges[next].e.r >= r) active.push(merges[next]);
+    for (const m of active) {
+      const value = cellText(data[m.s.r]?.[m.s.c]?.v);
+      for (let c = m.s.c; c <= Math.min(m.e.c, limits.columns - 1); c++) {
+        while (cells.length <= c) cells.push('');
+        cells[c] = value;
+      }
+    }
+    yield { no: r + 1, cells };
   }
 }
 

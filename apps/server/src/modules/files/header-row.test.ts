@@ -114,7 +114,7 @@ describe('parseData with title rows', () => {
     });
     await expect(parsed('线路.json', Buffer.from('[{"a":1}]'), 2)).rejects.toMatchObject({
       status: 400,
-      message: '仅 CSV、XLSX 文件可以指定表头所在行',
+      message: '仅 CSV、XLSX、XLS 文件可以指定表头所在行',
     });
   });
 });

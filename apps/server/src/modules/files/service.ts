@@ -409,7 +409,8 @@ export async function originalForStaff(db: Db, actor: Actor, id: string) {
 export type FilePreview = { columns: string[]; rows: string[][]; total: number; headerRow?: number };
 
 /** Types whose header may sit below title rows (see `parseData`). */
-const tabular = (type: FileType | null): type is 'csv' | 'xlsx' => type === 'csv' || type === 'xlsx';
+const tabular = (type: FileType | null): type is 'csv' | 'xlsx' | 'xls' =>
+  type === 'csv' || type === 'xlsx' || type === 'xls';
 
 /**
  * The first rows of a data file. A CSV or XLSX is read again from its original, in the limited

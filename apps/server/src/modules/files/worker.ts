@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { badRequest } from '../../platform/http/errors.js';
-import { type Checked, FileMessages, type FileSource } from './formats.js';
+import { type Checked, type FileSource, parseFailure } from './formats.js';
 import { type FileLimits, LimitMessages } from './limits.js';
 
 /** What the parsing process is given first, then asked for: the next batch. */
@@ -15,8 +15,7 @@ export type FromWorker =
 /** A data file parsed in a child process: its header, then its rows in batches (pulled one batch at a time). */
 export type ParsedInWorker = { columns: string[]; headerRow: number; batches: AsyncIterable<string[][]> };
 
-const parseFailed = (checked: Checked) =>
-  checked.type === 'csv' ? FileMessages.badCsv : checked.type === 'xlsx' ? FileMessages.badXlsx : FileMessages.badJson;
+const parseFailed = (checked: Checked) => parseFailure(checked.type);
 
 /**
  * A process, not a worker thread: a thread's heap limit is best-effort, and some allocations that

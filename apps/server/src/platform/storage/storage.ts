@@ -23,11 +23,11 @@ export type Storage = {
   resolve(storedName: string): string;
 };
 
-export const STORED_EXTS = ['csv', 'xlsx', 'json', 'pdf', 'docx', 'bin'] as const;
+export const STORED_EXTS = ['csv', 'xlsx', 'json', 'pdf', 'docx', 'xls', 'bin'] as const;
 export type StoredExt = (typeof STORED_EXTS)[number];
 
 const NAME =
-  /^[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(csv|xlsx|json|pdf|docx|bin)$/;
+  /^[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(csv|xlsx|json|pdf|docx|xls|bin)$/;
 
 export function createStorage(dataDir: string): Storage {
   const root = path.resolve(dataDir, 'files');

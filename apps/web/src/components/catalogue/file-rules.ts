@@ -6,7 +6,7 @@ export const FILE_KINDS: Record<FileKind, { title: string; extensions: string[];
   data: {
     title: '数据文件',
     extensions: extensionsOf('data'),
-    hint: '支持 CSV（UTF-8 或 GBK）、XLSX、JSON，单个文件不超过 100 MB',
+    hint: '支持 CSV（UTF-8 或 GBK）、XLSX、XLS、JSON，单个文件不超过 100 MB',
   },
   doc: { title: '说明文档', extensions: extensionsOf('doc'), hint: '支持 PDF、DOCX，如数据字典、说明文档' },
 };
