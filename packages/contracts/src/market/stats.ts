@@ -16,7 +16,10 @@ export type OpenStatRow = {
   views: number;
 };
 
-export type OpenStatTable = { rows: OpenStatRow[]; totals: Omit<OpenStatRow, 'key' | 'label'> };
+/** The figures of a row without its key and label: what a department, a key area or the whole platform has. */
+export type OpenStatFigures = Omit<OpenStatRow, 'key' | 'label'>;
+
+export type OpenStatTable = { rows: OpenStatRow[]; totals: OpenStatFigures };
 
 export const OpenStatExportQuery = z.object({
   dim: z.enum(OPEN_STAT_DIMS, { error: '统计维度须为 department 或 keyArea' }).default('department'),

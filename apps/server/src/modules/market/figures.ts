@@ -1,4 +1,4 @@
-import { FACETS, type Facet, type FacetCounts } from '@odp/contracts';
+import { FACETS, type Facet, type FacetCounts, type OpenStatFigures } from '@odp/contracts';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { portalFigures } from '../../db/schema/index.js';
@@ -13,14 +13,7 @@ import { portalFigures } from '../../db/schema/index.js';
  * (on shelf, open unconditionally or on conditions: contracts `isPublic`); `files`, `rows`,
  * `downloads` and `views` are of public entries only.
  */
-export type Figures = {
-  entries: number;
-  openEntries: number;
-  files: number;
-  rows: number;
-  downloads: number;
-  views: number;
-};
+export type Figures = OpenStatFigures;
 
 /** `all` (key ''), per department (org_code), per key area, and one dimension per facet. */
 export type FigureDim = 'all' | 'org' | 'area' | 'format' | 'share' | 'open' | 'freq';

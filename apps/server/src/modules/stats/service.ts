@@ -10,10 +10,8 @@ import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client.js';
 import { departs } from '../../db/schema/index.js';
 import { neutraliseFormula } from '../files/cells.js';
-import { figuresBy, NO_FIGURES } from '../market/figures.js';
+import { type Figures, figuresBy, NO_FIGURES } from '../market/figures.js';
 import { keyAreas } from '../portal/home.js';
-
-type Figures = Omit<OpenStatRow, 'key' | 'label'>;
 
 const FIGURES: (keyof Figures)[] = ['entries', 'openEntries', 'files', 'rows', 'downloads', 'views'];
 
