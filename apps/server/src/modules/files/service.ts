@@ -144,6 +144,19 @@ async function keepOriginal(storage: Storage, source: FileSource, type: FileType
   return { storedName, size: await storage.size(storedName), sha256: hash };
 }
 
+/** The file row of a kept original, the same whichever way the file arrived. */
+function fileRow(
+  catalogId: string,
+  fileName: string,
+  checked: Checked,
+  original: Awaited<ReturnType<typeof keepOriginal>>,
+  columns: string[] | null,
+  createdBy: string | null,
+) {
+  const { kind, type, encoding } = checked;
+  return { catalogId, kind, fileName, ...original, mimeType: FILE_TYPES[type].mime, encoding, columns, createdBy };
+}
+
 /**
  * Stores one attachment of a catalogue entry: checks its type by content, keeps the original under a
  * server-chosen name, parses a data file into rows (first row = header), and updates the entry's row
@@ -172,16 +185,7 @@ export async function storeCatalogueFile(
     if (parsed) parsed.columns = await namedByItems(tx, entry.id, parsed.columns);
     const [file] = await tx
       .insert(catalogueFiles)
-      .values({
-        catalogId: entry.id,
-        kind: checked.kind,
-        fileName,
-        ...original,
-        mimeType: FILE_TYPES[checked.type].mime,
-        encoding: checked.encoding,
-        columns: parsed?.columns ?? null,
-        createdBy: input.userId ?? null,
-      })
+      .values(fileRow(entry.id, fileName, checked, original, parsed?.columns ?? null, input.userId ?? null))
       .returning();
     if (!parsed) return presentFile(file);
     const written = await writeRows(tx, file.id, parsed);
@@ -319,14 +323,7 @@ export async function uploadCatalogueFile(
     const [staged] = await db
       .insert(catalogueFiles)
       .values({
-        catalogId: entry.id,
-        kind: checked.kind,
-        fileName,
-        ...original,
-        mimeType: FILE_TYPES[checked.type].mime,
-        encoding: checked.encoding,
-        columns: parsed?.columns ?? null,
-        createdBy: actor.userId,
+        ...fileRow(entry.id, fileName, checked, original, parsed?.columns ?? null, actor.userId),
         deletedAt: new Date(),
       })
       .returning({ id: catalogueFiles.id });
