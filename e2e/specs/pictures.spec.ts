@@ -12,7 +12,7 @@ describe('slideshow pictures', () => {
     await page.goto(`${env.server.url}/`);
     await page.locator('.home-banner img').first().waitFor({ timeout: 30_000 });
     await page.getByRole('heading', { name: '公共数据开放' }).first().waitFor();
-    expect(await page.locator('.home-banner .slick-slide:not(.slick-cloned)').count()).toBe(3);
+    expect(await page.locator('.home-banner .home-banner-item').count()).toBe(3);
     await page.waitForTimeout(800);
     await shot(page, 'pictures-portal-home');
   });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,13 +13,14 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database, Db } from './db/client.js';
 import { modules } from './modules/index.js';
 import { authPlugin } from './platform/auth/plugin.js';
 import { installCompression } from './platform/http/compression.js';
 import { fail } from './platform/http/envelope.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installInputGuard } from './platform/http/input-guard.js';
+import { renderPageHtml } from './platform/http/page-data.js';
 import { installPathGuard } from './platform/http/path-guard.js';
 import { loggerOptions, requestLogController } from './platform/http/request-log.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
@@ -100,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: config.apiBase },
   );
 
-  serveWeb(app, config);
+  serveWeb(app, config, database.db);
   return app;
 }
 
@@ -110,9 +111,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * The build leaves brotli and gzip copies beside each file (apps/web/scripts/precompress.ts), sent by
  * the visitor's Accept-Encoding. Files under assets/ carry a content hash in their name, so they
  * never change: cached for a year. index.html names the current hashes: revalidated on every visit.
+ * A page some module gives first-screen data (`pageData` in its manifest) is index.html with those
+ * answers written in (`platform/http/page-data.ts`).
  */
-function serveWeb(app: FastifyInstance, config: Config) {
-  const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
+function serveWeb(app: FastifyInstance, config: Config, db: Db) {
+  const indexFile = path.join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  // Read once: pages with first-screen data (modules' `pageData`) are this template plus their answers.
+  const template = hasWeb ? readFileSync(indexFile, 'utf8') : '';
   const assets = path.join(config.webDist, 'assets') + path.sep;
   if (hasWeb) {
     app.register(fastifyStatic, {
@@ -132,7 +138,11 @@ function serveWeb(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
     const isPage = request.method === 'GET' && !url.startsWith(config.apiBase) && !path.extname(url.split('?')[0]);
-    if (hasWeb && isPage) return reply.sendFile('index.html');
-    return reply.status(404).send(fail(404, Messages.notFound));
+    if (!hasWeb || !isPage) return reply.status(404).send(fail(404, Messages.notFound));
+    const providers = modules.pageData.get(url.split('?')[0]);
+    if (!providers) return reply.sendFile('index.html');
+    return renderPageHtml(template, providers, { db, apiBase: config.apiBase }).then((html) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html),
+    );
   });
 }

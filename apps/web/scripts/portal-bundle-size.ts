@@ -30,11 +30,16 @@ function staticClosure(start: string[]): Set<string> {
 
 /**
  * The chunk of a lazily imported page, by its module's file name; when several modules share the name
- * (an admin page and a portal page, say), the one containing `marker`, a text only that page shows.
+ * (an admin page and a portal page, say), the one containing `marker`, a text only that page shows;
+ * when the page went into the public pages' shared chunk (vite.config.ts), that chunk.
  */
 function pageChunk(name: string, marker: string): string {
   const candidates = assets.filter((f) => f.startsWith(`${name}-`) && f.endsWith('.js'));
-  const chunk = candidates.length === 1 ? candidates[0] : candidates.find((f) => read(`assets/${f}`).includes(marker));
+  const shared = assets.filter((f) => f.startsWith('portal-') && f.endsWith('.js'));
+  const chunk =
+    candidates.length === 1
+      ? candidates[0]
+      : [...candidates, ...shared].find((f) => read(`assets/${f}`).includes(marker));
   if (!chunk) throw new Error(`找不到页面 ${name} 的代码块`);
   return `assets/${chunk}`;
 }

@@ -11,6 +11,7 @@ export * from './core/messages.js';
 export * from './core/workflow.js';
 export * from './market/terms.js';
 export * from './portal/index-page.js';
+export * from './portal/page-data.js';
 export * from './portal/site.js';
 export * from './system/permission.js';
 export * from './system/push.js';

@@ -18,6 +18,7 @@ export * from './market/market.js';
 export * from './market/stats.js';
 export * from './market/terms.js';
 export * from './portal/index-page.js';
+export * from './portal/page-data.js';
 export * from './portal/site.js';
 export * from './system/announcement.js';
 export * from './system/check.js';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { PageData } from './http/page-data.js';
 import type { JobHandler } from './jobs/handler.js';
 import type { DataRuleList, MenuBadge, MenuSeed, ModuleManifest, ReferenceStep } from './module.js';
 import type { SearchSubject } from './search/subject.js';
@@ -18,6 +19,8 @@ export type Modules = {
   /** Workflow subjects and search subjects by their type. */
   subjects: ReadonlyMap<string, AnySubject>;
   searchSubjects: ReadonlyMap<string, SearchSubject>;
+  /** By page path, in module order. */
+  pageData: ReadonlyMap<string, readonly PageData[]>;
 };
 
 type Sibling = { menu: MenuSeed; order: number; module: string };
@@ -153,9 +156,21 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
     problems,
   );
   const searchSubjects = gather(manifests, 'search subject', (m) => (m.search ?? []).map((s) => [s.type, s]), problems);
+  const pageData = new Map<string, PageData[]>();
+  for (const m of manifests) {
+    for (const provider of m.pageData ?? []) {
+      const onPage = pageData.get(provider.page) ?? [];
+      const key = JSON.stringify(provider.key);
+      if (onPage.some((p) => JSON.stringify(p.key) === key)) {
+        problems.push(`page data ${key} on '${provider.page}' (${m.name}) is declared twice`);
+      }
+      pageData.set(provider.page, [...onPage, provider]);
+    }
+  }
   return {
     modules: {
       routes,
+      pageData,
       subjects,
       searchSubjects,
       jobs,

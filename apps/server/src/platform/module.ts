@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db, Executor } from '../db/client.js';
+import type { PageData } from './http/page-data.js';
 import type { JobHandler } from './jobs/handler.js';
 import type { DataRuleColumns } from './resource/data-rules.js';
 import type { SearchSubject } from './search/subject.js';
@@ -63,6 +64,8 @@ export type ModuleManifest = {
   subjects?: readonly AnySubject[];
   /** Record types the site search indexes. */
   search?: readonly SearchSubject[];
+  /** Answers written into a public page's HTML for its first screen (`http/page-data.ts`). */
+  pageData?: readonly PageData[];
 };
 
 export function defineModule(manifest: ModuleManifest): ModuleManifest {

@@ -1,29 +1,42 @@
-import { Constants } from '@odp/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 // The ES build: the CommonJS one at antd/locale loses its default export in the bundle (English buttons).
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect } from 'react';
-import { bindFeedback } from '@/api/feedback';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { onFeedbackWanted } from '@/api/feedback';
 import { queryClient } from './query-client';
+import { APP_THEME } from './theme';
 
 dayjs.locale('zh-cn');
 
-function FeedbackBinder() {
-  const api = AntApp.useApp();
-  useEffect(() => bindFeedback(api), [api]);
-  return null;
+const FeedbackHost = lazy(() => import('./FeedbackHost'));
+
+/** Mounts the notice parts when the browser is first idle after loading, or earlier when a notice is due. */
+function LazyFeedback() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const mount = () => setMounted(true);
+    onFeedbackWanted(mount);
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
+    const whenLoaded = () => idle(mount, { timeout: 5000 });
+    if (document.readyState === 'complete') whenLoaded();
+    else window.addEventListener('load', whenLoaded, { once: true });
+    return () => window.removeEventListener('load', whenLoaded);
+  }, []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <FeedbackHost />
+    </Suspense>
+  ) : null;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: Constants.primaryColor } }}>
-      <AntApp>
-        <FeedbackBinder />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
+    <ConfigProvider locale={zhCN} theme={APP_THEME}>
+      <LazyFeedback />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>
   );
 }

@@ -1,9 +1,10 @@
 import { type CSSObject, createCache, StyleProvider, type Transformer } from '@ant-design/cssinjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderResult, render } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement, ReactNode } from 'react';
+import FeedbackHost from '@/app/FeedbackHost';
 
 /**
  * jsdom lacks the media queries antd's responsive grid listens to, and cannot style pseudo-elements
@@ -61,7 +62,7 @@ export function TestStyles({ children }: { children: ReactNode }) {
 }
 
 /**
- * Renders `ui` inside the providers the shell gives every page: Chinese antd, antd's App and a query
+ * Renders `ui` inside the providers the shell gives every page: Chinese antd, the notice parts and a query
  * client of its own, so no cache leaks between tests. A failing query fails at once, without retries.
  */
 export function renderWithProviders(ui: ReactElement): RenderResult {
@@ -69,9 +70,8 @@ export function renderWithProviders(ui: ReactElement): RenderResult {
   return render(
     <TestStyles>
       <ConfigProvider locale={zhCN}>
-        <App>
-          <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-        </App>
+        <FeedbackHost />
+        <QueryClientProvider client={client}>{ui}</QueryClientProvider>
       </ConfigProvider>
     </TestStyles>,
   );

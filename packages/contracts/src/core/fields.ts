@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSameSitePath, sameSiteMessage } from './same-site.js';
 
 /**
  * Field shapes the forms and lists share. The messages are part of the contract: the web shows them
@@ -95,3 +96,14 @@ export const commaList = (error?: string) =>
   z
     .union([z.array(z.string()), z.string()], error ? { error } : undefined)
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+
+/** An optional stored link (打开页面…): trimmed, blank as null, at most `max` characters, same-site only. */
+export const optionalSameSitePath = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(max, label))
+    .refine((v) => v === '' || isSameSitePath(v), sameSiteMessage(label))
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSameSitePath, optionalSameSitePath, sameSiteMessage, sameSitePathOr } from './same-site.js';
+import { optionalSameSitePath } from './fields.js';
+import { isSameSitePath, sameSiteMessage, sameSitePathOr } from './same-site.js';
 
 describe('same-site paths', () => {
   it.each([

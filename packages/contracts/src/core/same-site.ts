@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { tooLong } from './fields.js';
-
 /**
  * Links and redirects the platform stores or follows (the sign-in `redirect`, a notice's 打开页面,
  * a message's link) may only lead to a page of this site. Browsers are lenient in ways an attacker
@@ -48,14 +45,3 @@ export const sameSitePathOr = (value: string | null | undefined, fallback: strin
   isSameSitePath(value) ? value : fallback;
 
 export const sameSiteMessage = (label: string) => `${label}须为本站路径（以 / 开头，不能指向其他网站）`;
-
-/** An optional stored link (打开页面…): trimmed, blank as null, at most `max` characters, same-site only. */
-export const optionalSameSitePath = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong(max, label))
-    .refine((v) => v === '' || isSameSitePath(v), sameSiteMessage(label))
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
-import { optionalText, requiredText, trimmedText } from '../core/fields.js';
-import { optionalSameSitePath } from '../core/same-site.js';
+import { optionalSameSitePath, optionalText, requiredText, trimmedText } from '../core/fields.js';
 import { defineMachine, type MachineTransition } from '../core/workflow.js';
 import { Perm } from './permission.js';
 

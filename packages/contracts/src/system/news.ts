@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { IdList, PageQuery } from '../core/envelope.js';
-import { commaList, requiredText, tooLong, trimmedText } from '../core/fields.js';
-import { optionalSameSitePath } from '../core/same-site.js';
+import { commaList, optionalSameSitePath, requiredText, tooLong, trimmedText } from '../core/fields.js';
 
 /** Event families of business messages (biz_message.message_type), with the labels the message centre shows. */
 export const NEWS_TYPE_LABEL: Record<string, string> = {

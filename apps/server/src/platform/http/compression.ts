@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * JSON answers of 1 KB and more go out compressed (brotli at the plugin's quick level, else gzip):
+ * JSON answers and pages written per request (index.html with first-screen data) of 1 KB and more go out compressed (brotli at the plugin's quick level, else gzip):
  * catalogue pages and trees shrink five- to tenfold on a phone's connection. Only JSON: the built web
  * app is compressed at build time (served by @fastify/static), and files sent as attachments keep
  * their Content-Length and stream untouched, whatever their type (a JSON data set included).
@@ -19,6 +19,6 @@ export async function installCompression(app: FastifyInstance) {
     global: true,
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    customTypes: /^application\/json\b/,
+    customTypes: /^(application\/json|text\/html)\b/,
   });
 }

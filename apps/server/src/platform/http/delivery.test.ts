@@ -28,7 +28,7 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
 
 const script = Buffer.from(`export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `行${i}`))};\n`);
 const html =
-  '<!doctype html><html><body><div id="root"></div><script src="/assets/index-a1b2c3.js"></script></body></html>';
+  '<!doctype html><html><head><title>滨江</title></head><body><div id="root"></div><script src="/assets/index-a1b2c3.js"></script></body></html>';
 
 describe('delivery of the built web app and of JSON answers', () => {
   let ctx: TestContext;
@@ -47,6 +47,18 @@ describe('delivery of the built web app and of JSON answers', () => {
   afterAll(async () => {
     await ctx?.close();
     rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('writes the home’s first-screen data into its page, and sends other pages as built', async () => {
+    const home = await get(`${base}/openPlatform/home`);
+    expect(home.status).toBe(200);
+    expect(home.headers['content-type']).toMatch(/^text\/html/);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const page = home.body.toString('utf8');
+    const data = page.match(/<script id="odp-page-data" type="application\/json">(.*?)<\/script>/)?.[1];
+    expect(JSON.parse(data ?? 'null')).toEqual([{ key: ['portal', 'pictures'], data: expect.any(Array) }]);
+    const other = await get(`${base}/catalogue/datacatalogue`);
+    expect(other.body.toString('utf8')).toBe(html);
   });
 
   it('sends the build’s brotli copy of a hashed asset to a browser that accepts it, cached for a year', async () => {

@@ -1,10 +1,10 @@
-import type { PictureRecord } from '@odp/contracts';
+import { PAGE_DATA_KEYS, type PictureRecord } from '@odp/contracts';
 import { http } from '../client';
 
 export const pictureKeys = {
   all: ['system', 'picture'] as const,
   /** The public, ordered list the portal home shows. */
-  portal: ['portal', 'pictures'] as const,
+  portal: PAGE_DATA_KEYS.homePictures,
 };
 
 /** The slideshow in order (public: the portal home calls it for visitors). */

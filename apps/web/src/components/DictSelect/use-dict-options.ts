@@ -1,5 +1,5 @@
 import type { DictOption } from '@odp/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { getCachedDict } from '@/session';
 import { getDictItems } from '../../api/system/dict';
 import { systemKeys } from '../../api/system/query-keys';
@@ -11,12 +11,25 @@ const NONE: DictOption[] = [];
  * from `/sys/dict/getDictItems/{code}`. Dictionaries change rarely, so the answer is kept for the session.
  */
 export function useDictOptions(code: string): DictOption[] {
+  const { data } = useQuery(dictQuery(code));
+  return data ?? NONE;
+}
+
+function dictQuery(code: string) {
   const cached = getCachedDict(code);
-  const { data } = useQuery({
+  return {
     queryKey: systemKeys.dict(code),
     queryFn: () => getDictItems(code),
     initialData: cached.length > 0 ? cached : undefined,
     staleTime: Number.POSITIVE_INFINITY,
-  });
-  return data ?? NONE;
+  };
+}
+
+/**
+ * Whether the dictionaries are there (or could not be had): a list shows its placeholders until then,
+ * so that its rows do not first show codes and then reflow with the labels.
+ */
+export function useDictsSettled(codes: readonly string[]): boolean {
+  const results = useQueries({ queries: codes.map(dictQuery) });
+  return results.every((result) => result.data !== undefined || result.isError);
 }

@@ -11,7 +11,7 @@ export type DictTagProps = {
   colors?: Record<string, string>;
 };
 
-const labelOf = (items: DictOption[], key: string) => {
+export const labelOf = (items: DictOption[], key: string) => {
   const item = items.find((option) => option.value === key);
   return { item, label: item ? item.text || item.label : key };
 };

@@ -1,5 +1,6 @@
 import { DrawerForm, ModalForm } from '@ant-design/pro-components';
-import { App, Form } from 'antd';
+import { Form } from 'antd';
+import { feedback } from '@/api/feedback';
 import { blamedField, isApiError, unreportedMessage } from './errors';
 import type { FormMode, ResourceForm, ResourceView } from './types';
 
@@ -30,7 +31,7 @@ export function ResourceFormDialog<Item, Create, Update, Values extends object>(
   afterClose,
   submit,
 }: Props<Item, Create, Update, Values>) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   // An untyped instance: the field a server error names is only known at run time.
   const [formInstance] = Form.useForm();
   const { mode, record, open } = editing;

@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Popconfirm, Space, Typography } from 'antd';
+import { Button, Empty, Popconfirm, Space, Typography } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { DictSelect } from '../DictSelect';
 import { DictTag, DictText } from '../DictTag';
 import { isApiError, unreportedMessage } from './errors';
@@ -38,7 +39,7 @@ export function ResourcePage<Item extends object, Create, Update, Values extends
   tabs,
   toolbar,
 }: ResourcePageProps<Item, Create, Update, Values>) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = feedback;
   const can = useCan();
   const queryClient = useQueryClient();
 

@@ -6,8 +6,9 @@ import {
   UnderlineOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { App, Button, Input, Popover, Space, Tooltip, theme } from 'antd';
+import { Button, Input, Popover, Space, Tooltip, theme } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { normaliseLink } from './link';
 
 type Props = {
@@ -28,7 +29,7 @@ type Command = { key: string; label: string; icon: ReactNode; run: () => void };
  */
 export function RichTextEditor({ value = '', onChange, placeholder = '请输入内容', height = 240, ...rest }: Props) {
   const { token } = theme.useToken();
-  const { message } = App.useApp();
+  const { message } = feedback;
   const area = useRef<HTMLDivElement>(null);
   const savedRange = useRef<Range | null>(null);
   const [linkOpen, setLinkOpen] = useState(false);

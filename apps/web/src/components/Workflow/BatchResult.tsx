@@ -1,7 +1,8 @@
 import type { BatchResult } from '@odp/contracts';
-import { Alert, type App, Space, Table, Tag } from 'antd';
+import { Alert, Space, Table, Tag } from 'antd';
+import type { FeedbackCalls } from '@/api/feedback';
 
-type ModalApi = ReturnType<typeof App.useApp>['modal'];
+type ModalApi = FeedbackCalls['modal'];
 
 type Row = { id: string; name: string; ok: boolean; reason: string };
 

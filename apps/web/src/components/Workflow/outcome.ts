@@ -1,7 +1,7 @@
 import type { BatchResult } from '@odp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useCallback } from 'react';
+import { feedback } from '@/api/feedback';
 import { isApiError } from '../ResourcePage/errors';
 import { showBatchResult } from './BatchResult';
 import { batchResultOf, isBatchResult } from './batch-result';
@@ -25,25 +25,22 @@ export type Outcome = {
 
 /** Makes a transition call and tells its outcome: one message for one record, a per-record table for several. */
 export function useOutcome() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = feedback;
   const queryClient = useQueryClient();
 
   /** The per-record outcome of the call, or null once any other failure has been reported. */
-  const call = useCallback(
-    async (outcome: Outcome, run: () => Promise<unknown>): Promise<BatchResult | null> => {
-      try {
-        const answer = await run();
-        return isBatchResult(answer) ? answer : { succeeded: outcome.ids, refused: [] };
-      } catch (error) {
-        const result = batchResultOf(error);
-        if (!result && (outcome.silent || !isApiError(error))) {
-          message.error(error instanceof Error ? error.message : `${outcome.label}失败`);
-        }
-        return result;
+  const call = useCallback(async (outcome: Outcome, run: () => Promise<unknown>): Promise<BatchResult | null> => {
+    try {
+      const answer = await run();
+      return isBatchResult(answer) ? answer : { succeeded: outcome.ids, refused: [] };
+    } catch (error) {
+      const result = batchResultOf(error);
+      if (!result && (outcome.silent || !isApiError(error))) {
+        message.error(error instanceof Error ? error.message : `${outcome.label}失败`);
       }
-    },
-    [message],
-  );
+      return result;
+    }
+  }, []);
 
   /** Refreshes what the call made stale, lets the caller follow up, then tells the user. */
   const settle = useCallback(
@@ -56,7 +53,7 @@ export function useOutcome() {
         modal.error({ title: `${outcome.label}失败`, content: result.refused[0]?.reason, okText: '知道了' });
       } else showBatchResult(modal, outcome.batchTitle, { result, nameOf: outcome.nameOf, noun: outcome.noun });
     },
-    [message, modal, queryClient],
+    [queryClient],
   );
 
   return { call, settle };

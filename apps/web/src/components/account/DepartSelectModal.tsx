@@ -1,15 +1,16 @@
 import { Constants, Messages } from '@odp/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Form, Modal, Select } from 'antd';
+import { Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getCurrentUserDeparts, selectDepart } from '@/api/auth';
+import { feedback } from '@/api/feedback';
 import { queryKeys } from '@/api/query-keys';
 import { saveUserInfo, signOut, useSession } from '@/session';
 
 /** 切换部门 (spec §2.3, §4, §5): success reloads the page; a failure signs the user out. */
 export default function DepartSelectModal({ onClose }: { onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const navigate = useNavigate();
   const { userInfo } = useSession();
   const [orgCode, setOrgCode] = useState<string>();
@@ -24,7 +25,7 @@ export default function DepartSelectModal({ onClose }: { onClose: () => void }) 
       return;
     }
     setOrgCode(departs.data.orgCode ?? undefined);
-  }, [departs.data, message, onClose]);
+  }, [departs.data, onClose]);
 
   const choose = useMutation({
     mutationFn: selectDepart,

@@ -1,11 +1,12 @@
 import { Constants, Messages } from '@odp/contracts';
-import { App, Modal } from 'antd';
+import { Modal } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { feedback } from '@/api/feedback';
 
 /** The login prompt of spec §2.3: confirm goes to the sign-in page, closing asks first. */
 export function LoginRequiredModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = feedback;
   const askClose = () => modal.confirm({ title: '提示', content: Messages.closeLoginConfirm, onOk: onClose });
   return (
     <Modal

@@ -1,8 +1,9 @@
 import type { LoginResult } from '@odp/contracts';
-import { App, Form, Modal, Select } from 'antd';
+import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { selectDepart } from '@/api/auth';
 import { ApiError } from '@/api/client';
+import { feedback } from '@/api/feedback';
 import { saveTenant, saveUserInfo } from '@/session';
 
 type Props = { login: LoginResult; onDone: () => void; onFailed: () => void };
@@ -12,7 +13,7 @@ type Props = { login: LoginResult; onDone: () => void; onFailed: () => void };
  * department when multi_depart is 2. An empty choice marks the field and blocks confirming.
  */
 export function LoginSelectModal({ login, onDone, onFailed }: Props) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const askTenant = login.tenantList.length > 1;
   const askDepart = login.multi_depart === 2;
   const [tenant, setTenant] = useState<number>();

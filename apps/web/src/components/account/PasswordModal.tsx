@@ -1,8 +1,9 @@
 import { Messages, PASSWORD_POLICY, type UpdatePasswordInput } from '@odp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { updatePassword } from '@/api/auth';
 import { ApiError } from '@/api/client';
+import { feedback } from '@/api/feedback';
 import { useSession } from '@/session';
 
 type Values = Omit<UpdatePasswordInput, 'username'>;
@@ -12,7 +13,7 @@ const layout = { labelCol: { span: 5 }, wrapperCol: { span: 16 } };
 /** 修改密码 (spec §2.3, §5): the server's message is shown as success, or as a warning when refused. */
 export default function PasswordModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const { message } = feedback;
   const { userInfo } = useSession();
 
   const save = useMutation({

@@ -1,7 +1,7 @@
 import { Constants, Messages, Perm } from '@odp/contracts';
-import { App } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { feedback } from '@/api/feedback';
 import { signOut, useHasAuth } from '@/session';
 
 // Loaded on first use so the portal's first screen does not carry the forms.
@@ -13,7 +13,7 @@ type Dialog = 'password' | 'depart' | null;
 /** 修改密码 / 切换部门 / 退出登录, shared by the portal header and the back-office header. */
 export function useAccountActions() {
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = feedback;
   const [dialog, setDialog] = useState<Dialog>(null);
   const canSwitchDepart = useHasAuth(Perm.departSwitch);
   const close = useCallback(() => setDialog(null), []);

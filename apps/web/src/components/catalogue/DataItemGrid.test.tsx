@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import FeedbackHost from '@/app/FeedbackHost';
 import { stubAntdDom, TestStyles } from '@/test/render';
 import { DataItemGrid } from './DataItemGrid';
 import { type DataItemRow, newRow } from './data-items';
@@ -23,9 +23,10 @@ function Harness({ initial }: { initial: DataItemRow[] }) {
   const [rows, setRows] = useState(initial);
   latest = rows;
   return (
-    <App>
+    <>
+      <FeedbackHost />
       <DataItemGrid value={rows} onChange={setRows} />
-    </App>
+    </>
   );
 }
 

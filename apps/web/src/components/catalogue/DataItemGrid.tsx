@@ -1,6 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
-  App,
   Button,
   Checkbox,
   Input,
@@ -13,6 +12,7 @@ import {
   Upload,
 } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { DictSelect } from '@/components/DictSelect';
 import { DictTag, DictText } from '@/components/DictTag';
 import {
@@ -51,7 +51,7 @@ function CellError({ message }: { message?: string }) {
  * Each row is checked against the contract's `DataItemInput` as it is edited.
  */
 export function DataItemGrid({ value = NONE, onChange, readOnly, showAllErrors }: DataItemGridProps) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [importing, setImporting] = useState(false);
   const issues = useMemo(() => rowIssues(value), [value]);

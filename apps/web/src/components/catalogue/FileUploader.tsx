@@ -1,10 +1,11 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { CatalogueFile, FileKind } from '@odp/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, InputNumber, Modal, Popconfirm, Progress, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, InputNumber, Modal, Popconfirm, Progress, Space, Table, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { catalogueKeys, deleteFile, downloadFile, listFiles, previewFile, uploadCatalogueFile } from '@/api/catalogue';
+import { feedback } from '@/api/feedback';
 import { FILE_KINDS, fileRefusal, formatSize } from './file-rules';
 
 type Props = { catalogId: string; kind: FileKind; readOnly?: boolean };
@@ -14,7 +15,7 @@ type Props = { catalogId: string; kind: FileKind; readOnly?: boolean };
  * data files), a preview of the first rows, download and delete.
  */
 export function FileUploader({ catalogId, kind, readOnly }: Props) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const files = useQuery({ queryKey: catalogueKeys.files(catalogId), queryFn: () => listFiles(catalogId) });
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);

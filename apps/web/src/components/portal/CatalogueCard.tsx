@@ -1,13 +1,22 @@
 import { CalendarOutlined, DownloadOutlined, EyeOutlined, FileDoneOutlined, SyncOutlined } from '@ant-design/icons';
 import { CATALOGUE_DICT } from '@odp/contracts/constants';
-import { Rate } from 'antd';
 import { Link } from 'react-router-dom';
 import type { MarketCard } from '@/api/market';
-import { DictTag, DictText } from '@/components/DictTag';
+import { DictText } from '@/components/DictTag';
+import { PortalDictTag } from '@/components/portal/PortalTag';
 import { formatCounter, formatDate, scoreOf } from './format';
 import { Highlight } from './Highlight';
 import { detailPath } from './links';
 import './portal-ui.css';
+import { ScoreStars } from './ScoreStars';
+
+/** The dictionaries a card reads its labels from. */
+export const CARD_DICTS = [
+  CATALOGUE_DICT.openType,
+  CATALOGUE_DICT.dataFormat,
+  CATALOGUE_DICT.keyAreasType,
+  CATALOGUE_DICT.updateFrequency,
+] as const;
 
 /** 无条件开放 green, 有条件开放 orange, as the portal marks them everywhere. */
 export const OPEN_TYPE_COLORS: Record<string, string> = { '1': 'green', '2': 'orange', '3': 'default' };
@@ -23,8 +32,8 @@ export function CatalogueCard({ item }: { item: MarketCard }) {
             <Highlight html={item.highlight?.catalogName} text={item.catalogName} />
           </Link>
         </h3>
-        <DictTag code={CATALOGUE_DICT.openType} value={item.openType} colors={OPEN_TYPE_COLORS} />
-        <DictTag
+        <PortalDictTag code={CATALOGUE_DICT.openType} value={item.openType} colors={OPEN_TYPE_COLORS} />
+        <PortalDictTag
           code={CATALOGUE_DICT.dataFormat}
           value={item.dataFormat}
           colors={{ file: 'blue', table: 'cyan', api: 'purple' }}
@@ -74,7 +83,7 @@ export function CatalogueCard({ item }: { item: MarketCard }) {
           <FileDoneOutlined /> 申请量 {formatCounter(item.applicationsNum)}
         </span>
         <span className="portal-card-score" title={`评分 ${score.toFixed(1)}`}>
-          评分 <Rate disabled allowHalf value={Math.round(score * 2) / 2} /> {score.toFixed(1)}
+          评分 <ScoreStars score={score} /> {score.toFixed(1)}
         </span>
       </footer>
     </article>

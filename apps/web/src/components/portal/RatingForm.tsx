@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Rate } from 'antd';
+import { Button, Input, Rate } from 'antd';
 import { useEffect, useState } from 'react';
 import { type MarketDetail, marketKeys, rateCatalogue } from '@/api/market';
 import type { RatingBoxProps } from './RatingBox';
 import './portal-ui.css';
+import { feedback } from '@/api/feedback';
 
 const SCORE_TEXT = ['很差', '较差', '一般', '较好', '很好'];
 const MAX_COMMENT = 500;
 
 /** The signed-in user's rating form (loaded on demand: TextArea is not light). */
 export default function RatingForm({ catalogId, mine, onDone }: RatingBoxProps) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const [score, setScore] = useState(mine?.score ?? 0);
   const [comment, setComment] = useState(mine?.comment ?? '');

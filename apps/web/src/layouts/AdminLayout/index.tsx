@@ -1,7 +1,7 @@
 import { type MenuDataItem, ProLayout, type ProLayoutProps } from '@ant-design/pro-components';
 import { Constants, type MenuItem } from '@odp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Badge, ConfigProvider } from 'antd';
+import { Badge, ConfigProvider } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useOutlet } from 'react-router-dom';
 import { SITE_NAME } from '@/app/site';
@@ -19,6 +19,7 @@ import { useLayoutSettings } from './settings';
 import { type TabAction, TabBar } from './TabBar';
 import { closeAround, closeTab, HOME_TAB, openTab, type TabChange, type TabState } from './tabs';
 import './admin.css';
+import { feedback } from '@/api/feedback';
 
 function toMenuData(items: MenuItem[]): MenuDataItem[] {
   return items.map((item) => ({
@@ -72,7 +73,7 @@ const darkTokens = (color: string, top: boolean): ProLayoutProps['token'] => {
 export default function AdminLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const menu = usePermission().data?.menu;
   const titles = useMemo(() => menuTitles(menu ?? []), [menu]);

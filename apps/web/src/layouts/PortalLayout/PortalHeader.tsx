@@ -1,74 +1,25 @@
-import { DownOutlined, MenuOutlined } from '@ant-design/icons';
+import { MenuOutlined } from '@ant-design/icons';
 import { Constants } from '@odp/contracts/constants';
-import { Button, Drawer, Popover } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { isBuilt, SITE_NAME } from '@/app/site';
 import { useAccountActions } from '@/components/account/useAccountActions';
 import { useLoginGate } from '@/components/account/useLoginGate';
 import { Logo } from '@/components/Logo';
-import { NoticeBell } from '@/components/notice/NoticeBell';
 import { AccessibilityBar } from '@/components/portal/a11y';
 import { useSession } from '@/session';
 import { useLivePush } from '@/session/push';
 import { HeaderSearch } from './HeaderSearch';
 import { portalNav, SEARCH_PATH } from './nav';
+import { UserName } from './UserName';
 import { useSiteConfig } from './useSiteConfig';
 
-/** The name the header shows once: the person's name, else the account's. */
-export const displayName = (user: { realname?: string | null; nickname?: string | null; username?: string } | null) =>
-  user?.realname || user?.nickname || user?.username || '';
+export { displayName } from './UserName';
 
-type Account = ReturnType<typeof useAccountActions>;
-
-/** The account's entries; the back office only for someone who belongs to a department (others have none there). */
-function AccountActions({ account, onPick }: { account: Account; onPick?: () => void }) {
-  const { userInfo } = useSession();
-  const pick = (action: () => void) => () => {
-    onPick?.();
-    action();
-  };
-  return (
-    <div className="portal-user-actions">
-      {userInfo?.orgCode && (
-        <Link to={Constants.homePath} className="ant-btn ant-btn-text ant-btn-block" onClick={onPick}>
-          进入工作台
-        </Link>
-      )}
-      {account.canSwitchDepart && (
-        <Button type="text" block onClick={pick(account.openDepart)}>
-          切换部门
-        </Button>
-      )}
-      <Button type="text" block onClick={pick(account.openPassword)}>
-        修改密码
-      </Button>
-      <Button type="text" block danger onClick={pick(account.confirmLogout)}>
-        退出登录
-      </Button>
-    </div>
-  );
-}
-
-function UserArea({ account }: { account: Account }) {
-  const { userInfo } = useSession();
-  return (
-    <div className="portal-user">
-      <Popover
-        content={<AccountActions account={account} />}
-        placement="bottomRight"
-        trigger={['hover', 'click']}
-        arrow={false}
-      >
-        <button type="button" className="portal-user-name" aria-haspopup="true">
-          {displayName(userInfo)}
-          {userInfo?.departName && <span className="portal-depart">（{userInfo.departName}）</span>}
-          <DownOutlined style={{ fontSize: 10, marginLeft: 4 }} />
-        </button>
-      </Popover>
-    </div>
-  );
-}
+// Only a signed-in visitor has a bell.
+const NoticeBell = lazy(() => import('@/components/notice/NoticeBell').then((m) => ({ default: m.NoticeBell })));
+const UserArea = lazy(() => import('./AccountMenu').then((m) => ({ default: m.UserArea })));
+const MenuDrawer = lazy(() => import('./AccountMenu').then((m) => ({ default: m.MenuDrawer })));
 
 /** Mounted only for a signed-in visitor: the live push that feeds the bell. */
 function LivePush() {
@@ -77,13 +28,15 @@ function LivePush() {
 }
 
 export function PortalHeader() {
-  const { token, userInfo } = useSession();
+  const { token } = useSession();
   const site = useSiteConfig();
   const { gate, prompt } = useLoginGate();
   const account = useAccountActions();
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The drawer is loaded on the first tap of the menu button and kept for its closing animation.
+  const [menuUsed, setMenuUsed] = useState(false);
   // The home hero and the search page have their own, larger search box.
   const showSearch = isBuilt(SEARCH_PATH) && pathname !== Constants.portalHomePath && pathname !== SEARCH_PATH;
   const redirect = params.get('redirect');
@@ -126,12 +79,22 @@ export function PortalHeader() {
         {token && (
           <div className="portal-bell">
             <LivePush />
-            <NoticeBell color="#fff" />
+            <Suspense fallback={null}>
+              <NoticeBell color="#fff" />
+            </Suspense>
           </div>
         )}
         {token ? (
           <div className="portal-wide">
-            <UserArea account={account} />
+            <Suspense
+              fallback={
+                <div className="portal-user">
+                  <UserName />
+                </div>
+              }
+            >
+              <UserArea account={account} />
+            </Suspense>
           </div>
         ) : (
           <Link to={loginPath} className="portal-login portal-wide">
@@ -144,33 +107,27 @@ export function PortalHeader() {
             className="portal-menu-button"
             aria-label="打开菜单"
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuUsed(true);
+              setMenuOpen(true);
+            }}
           >
             <MenuOutlined />
           </button>
         </div>
       </div>
-      <Drawer
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        placement="right"
-        width={300}
-        title={token ? displayName(userInfo) : '菜单'}
-        rootClassName="portal-menu-drawer"
-        closable={{ 'aria-label': '关闭菜单' }}
-      >
-        {isBuilt(SEARCH_PATH) && pathname !== SEARCH_PATH && <HeaderSearch />}
-        <nav className="portal-drawer-nav" aria-label="主导航（菜单）">
-          {navItems}
-        </nav>
-        {token ? (
-          <AccountActions account={account} onPick={() => setMenuOpen(false)} />
-        ) : (
-          <Link to={loginPath} className="portal-drawer-login">
-            登录/注册
-          </Link>
-        )}
-      </Drawer>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            account={account}
+            search={isBuilt(SEARCH_PATH) && pathname !== SEARCH_PATH && <HeaderSearch />}
+            nav={navItems}
+            loginPath={loginPath}
+          />
+        </Suspense>
+      )}
       {account.dialogs}
       {prompt}
     </header>

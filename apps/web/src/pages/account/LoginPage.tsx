@@ -1,7 +1,7 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Constants, type LoginFailure, type LoginResult, Messages } from '@odp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Input } from 'antd';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { getCaptcha, login } from '@/api/auth';
@@ -15,6 +15,7 @@ import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { getSession, getToken, readLocal, removeLocal, saveLogin, saveTenant, signOut, writeLocal } from '@/session';
 import { isPortalPath, landingPath } from './landing';
 import './login.css';
+import { feedback } from '@/api/feedback';
 
 type Values = { username: string; password: string; captcha?: string; remember: boolean };
 
@@ -25,7 +26,7 @@ const newCheckKey = () => `${Date.now().toString(36)}${Math.random().toString(36
 export default function LoginPage() {
   useDocumentTitle('用户登录');
   const [form] = Form.useForm<Values>();
-  const { notification } = App.useApp();
+  const { notification } = feedback;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();

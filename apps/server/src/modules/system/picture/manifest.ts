@@ -1,10 +1,22 @@
-import { Perm } from '@odp/contracts';
+import { Constants, PAGE_DATA_KEYS, Perm, type PictureRecord } from '@odp/contracts';
 import { menuButton as button, defineModule } from '../../../platform/module.js';
+import { presentPicture } from './repository.js';
 import { pictureRoutes } from './routes.js';
+import { listPictures } from './service.js';
 
 export const pictureModule = defineModule({
   name: 'picture',
   routes: [pictureRoutes],
+  pageData: [
+    {
+      // The slideshow is the home's largest paint on every screen: its list and its first picture
+      // arrive with the page.
+      page: Constants.portalHomePath,
+      key: PAGE_DATA_KEYS.homePictures,
+      load: ({ db, apiBase }) => listPictures(db, (row) => presentPicture(row, apiBase)),
+      preload: (pictures) => (pictures as PictureRecord[]).slice(0, 1).map((p) => p.url),
+    },
+  ],
   menus: [
     {
       parent: '/system',

@@ -1,9 +1,10 @@
 import { DownloadOutlined, DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type CatalogueItem, CataloguePerm } from '@odp/contracts';
-import { App, Button, Dropdown, type MenuProps, Space, Typography } from 'antd';
+import { Button, Dropdown, type MenuProps, Space, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { catalogueKeys, copyCatalogue, listCatalogues } from '@/api/catalogue';
+import { feedback } from '@/api/feedback';
 import { CatalogueLogDrawer } from '@/components/catalogue/CatalogueLogTimeline';
 import { BATCH_ACTIONS, CATALOGUE_LIST_WORKFLOW } from '@/components/catalogue/lifecycle';
 import { useCatalogueRefresh } from '@/components/catalogue/use-catalogue-refresh';
@@ -31,7 +32,7 @@ const TABS: { key: string; label: string; params: Record<string, number> }[] = [
 export default function CatalogueListPage() {
   const can = useCan();
   const navigate = useNavigate();
-  const { message, modal } = App.useApp();
+  const { message, modal } = feedback;
   const refresh = useCatalogueRefresh();
   const {
     start: startLifecycle,
@@ -63,7 +64,7 @@ export default function CatalogueListPage() {
           }
         },
       }),
-    [message, modal, refresh],
+    [refresh],
   );
 
   const view = useMemo(() => {

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CategoryAddInput, type CategoryNode, CategoryRootCode } from '@odp/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Spin, Tooltip, Tree, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Spin, Tooltip, Tree, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import {
   addCategoryNode,
@@ -11,6 +11,7 @@ import {
   getCategoryNodes,
   updateCategoryNode,
 } from '@/api/category';
+import { feedback } from '@/api/feedback';
 import { zodRule } from '@/components/ResourcePage';
 import { filterTree } from './category-tree';
 
@@ -20,7 +21,7 @@ const ROOT_CODES = new Set<string>([CategoryRootCode.basic, CategoryRootCode.top
 
 /** 类目管理 (/cataloguemanage/category): the 基础/主题 category tree, edited in place. */
 export default function CategoryPage() {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const tree = useQuery({
     queryKey: categoryKeys.tree(CATALOGUE_TREE),
@@ -159,7 +160,7 @@ function CategoryModal({
   onClose: () => void;
   onSaved: () => Promise<unknown>;
 }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const [form] = Form.useForm<{ categoryName: string }>();
   const [open, setOpen] = useState(true);
   const [saving, setSaving] = useState(false);

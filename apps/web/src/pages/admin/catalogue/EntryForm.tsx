@@ -11,7 +11,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   AutoComplete,
   Button,
   Card,
@@ -37,6 +36,7 @@ import {
   saveCatalogue,
   updateCatalogue,
 } from '@/api/catalogue';
+import { feedback } from '@/api/feedback';
 import { CategoryTreeSelect } from '@/components/catalogue/CategoryTreeSelect';
 import { DataItemGrid } from '@/components/catalogue/DataItemGrid';
 import { rowIssues } from '@/components/catalogue/data-items';
@@ -131,7 +131,7 @@ export function EntryForm({ id, back }: { id?: string; back: string }) {
 }
 
 function EntryFormBody({ entry, back }: { entry?: CatalogueEntry; back: string }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = feedback;
   const navigate = useNavigate();
   const can = useCan();
   const refresh = useCatalogueRefresh();

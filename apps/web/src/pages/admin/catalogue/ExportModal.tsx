@@ -1,8 +1,9 @@
 import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, EXPORT_MAX_ROWS, type ExportColumn } from '@odp/contracts';
-import { Alert, App, Button, Checkbox, Modal, Space } from 'antd';
+import { Alert, Button, Checkbox, Modal, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { exportCatalogues } from '@/api/catalogue';
+import { feedback } from '@/api/feedback';
 import { saveBlob } from '@/api/transfer';
 
 const ALL = Object.keys(EXPORT_COLUMNS) as ExportColumn[];
@@ -18,7 +19,7 @@ export function ExportModal({
   filters: Record<string, unknown>;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const [columns, setColumns] = useState<ExportColumn[]>(DEFAULT_EXPORT_COLUMNS);
   const [running, setRunning] = useState(false);
   const { pageNo: _pageNo, pageSize: _pageSize, ...query } = filters;

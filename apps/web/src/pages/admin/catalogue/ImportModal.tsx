@@ -1,8 +1,9 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportRowError } from '@odp/contracts';
-import { Alert, App, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { downloadImportTemplate, importCatalogues } from '@/api/catalogue';
+import { feedback } from '@/api/feedback';
 import { useCatalogueRefresh } from '@/components/catalogue/use-catalogue-refresh';
 
 type Outcome = { created: number } | { errors: ImportRowError[]; message: string } | null;
@@ -17,7 +18,7 @@ const errorsOf = (error: unknown): ImportRowError[] => {
  * writes nothing; its problems are listed here by row.
  */
 export function ImportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const refresh = useCatalogueRefresh();
   const [percent, setPercent] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);

@@ -1,7 +1,6 @@
 import { Constants, isSameSitePath, NEWS_TYPE_LABEL, type NewsItem, newsTypeLabel } from '@odp/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  App,
   Badge,
   Button,
   Card,
@@ -18,6 +17,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { feedback } from '@/api/feedback';
 import { deleteNews, type NewsPageParams, newsKeys, pageNews, readNews } from '@/api/news';
 import { queryKeys } from '@/api/query-keys';
 import { newsToNotice } from '@/components/notice/notice-list';
@@ -27,7 +27,7 @@ type ReadFilter = 'all' | '0' | '1';
 
 /** 消息提醒 (/bell): the signed-in user's business messages, to read, delete or act on (去处理). */
 export default function BellPage() {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { open, dialog } = useOpenNotice();

@@ -1,10 +1,11 @@
 import { Constants, NOTICE_CENTRE_MAX_PAGE_SIZE, type NoticeItem, PRIORITY_LABEL } from '@odp/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { feedback } from '@/api/feedback';
 import { deleteNews, pageNoticeCentre, readAllNews } from '@/api/news';
 import { markAllNoticesRead, noticeKeys } from '@/api/notice';
 import { queryKeys } from '@/api/query-keys';
@@ -25,7 +26,7 @@ const keyOf = (item: NoticeItem) => `${item.source}:${item.id}`;
  * The server merges and pages both sources, so every page is reachable however many there are.
  */
 export default function MessageNotificationPage() {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const tab = parseMesageType(search.get('mesageType'));

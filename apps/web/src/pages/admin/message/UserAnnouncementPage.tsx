@@ -1,9 +1,10 @@
 import { Constants, MSG_CATEGORY_LABEL, type NoticeItem, PRIORITY_LABEL } from '@odp/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { getMyAnnouncements, type MyAnnouncementParams, markAllNoticesRead, noticeKeys } from '@/api/notice';
 import { queryKeys } from '@/api/query-keys';
 import { PRIORITY_COLOR } from '@/components/notice/notice-list';
@@ -13,7 +14,7 @@ type ReadFilter = 'all' | '0' | '1';
 
 /** 我的消息 (/isps/userAnnouncement): the announcements addressed to the signed-in user, with read state. */
 export default function UserAnnouncementPage() {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const { open, dialog } = useOpenNotice();
   const [read, setRead] = useState<ReadFilter>('all');

@@ -9,8 +9,9 @@ import {
 } from '@ant-design/pro-components';
 import { type AnnouncementRecord, AnnouncementFieldSchemas as field } from '@odp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form } from 'antd';
+import { Form } from 'antd';
 import dayjs from 'dayjs';
+import { feedback } from '@/api/feedback';
 import { addAnnouncement, announcementKeys, editAnnouncement } from '@/api/system/announcement';
 import { zodRule } from '@/components/ResourcePage';
 import { isApiError } from '@/components/ResourcePage/errors';
@@ -28,7 +29,7 @@ type Props = { record?: AnnouncementRecord; onClose: () => void };
 
 /** 新增 / 编辑 of an announcement (drafts only): content in the rich-text editor, audience, window, open type. */
 export function AnnouncementFormDrawer({ record, onClose }: Props) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AnnouncementFormValues>();
 

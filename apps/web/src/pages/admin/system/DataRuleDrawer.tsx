@@ -11,7 +11,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Drawer,
   Empty,
@@ -26,6 +25,7 @@ import {
   Typography,
 } from 'antd';
 import { useMemo, useState } from 'react';
+import { feedback } from '@/api/feedback';
 import {
   addPermissionRule,
   dataRuleKeys,
@@ -61,7 +61,7 @@ const toInput = ({ enabled, ...values }: RuleFormValues) => ({
  * of 菜单管理. Rules are few per menu, so the table pages on the client.
  */
 export function DataRuleDrawer({ menu, open, onClose }: { menu: Menu; open: boolean; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const can = useCan();
   const mayEdit = can(Perm.dataRuleEdit);
   const queryClient = useQueryClient();
@@ -284,7 +284,7 @@ function RuleFormDialog({
   onClose: () => void;
   onSaved: () => Promise<unknown>;
 }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   // Untyped: the field a server error names is only known at run time.
   const [form] = Form.useForm();
   const condition = Form.useWatch('ruleConditions', form) as string | undefined;

@@ -1,6 +1,7 @@
 import { DepartCreateInput, type DepartDetail, type DepartTreeNode, DepartUpdateInput, ORG_TYPE } from '@odp/contracts';
-import { App, Button, Col, Form, Input, InputNumber, Row, Space, TreeSelect } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Space, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { DictSelect } from '@/components/DictSelect';
 import { zodRule } from '@/components/ResourcePage';
 import { blamedField, isApiError, unreportedMessage } from '@/components/ResourcePage/errors';
@@ -42,7 +43,7 @@ const toValues = (detail: DepartDetail): DepartFormValues => ({
 
 /** 基本信息: the department's fields; the server's refusals land on the field they name. */
 export function DepartInfoForm({ tree, detail, parentId, readOnly, onSubmit, onCancel }: Props) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const [form] = Form.useForm<DepartFormValues>();
   const [saving, setSaving] = useState(false);
   const options = useMemo(

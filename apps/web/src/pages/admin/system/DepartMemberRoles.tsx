@@ -1,7 +1,8 @@
 import type { DepartMemberItem, DepartRoleItem } from '@odp/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Card, Checkbox, Empty, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Card, Checkbox, Empty, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { queryKeys } from '@/api/query-keys';
 import { departKeys, listDepartMembers, listDepartRoles, saveMemberDepartRoles } from '@/api/system/depart';
 
@@ -22,7 +23,7 @@ function AssignRolesModal({
   roles: DepartRoleItem[];
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<string[]>(member.roleIds);
   const save = useMutation({

@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type DepartCreateInput, type DepartTreeNode, type DepartUpdateInput, Perm } from '@odp/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Input, Popconfirm, Row, Space, Spin, Tabs, Tree, Typography } from 'antd';
+import { Button, Card, Col, Empty, Input, Popconfirm, Row, Space, Spin, Tabs, Tree, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { addDepart, deleteDepart, departKeys, editDepart, queryDepartById, queryDepartTree } from '@/api/system/depart';
 import { DictTag } from '@/components/DictTag';
 import { useCan } from '@/components/ResourcePage';
@@ -32,7 +33,7 @@ function Highlighted({ text, keyword }: { text: string; keyword: string }) {
  * the page is bespoke; the department roles inside it are a ResourcePage.
  */
 export default function DepartPage() {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const can = useCan();
   const queryClient = useQueryClient();
   const [selection, setSelection] = useState<Selection>(null);

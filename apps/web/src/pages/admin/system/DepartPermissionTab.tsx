@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Space, Spin } from 'antd';
+import { Alert, Space, Spin } from 'antd';
+import { feedback } from '@/api/feedback';
 import { queryKeys } from '@/api/query-keys';
 import {
   departKeys,
@@ -14,7 +15,7 @@ import { DepartGrantTree } from './DepartGrantTree';
  * Saving withdraws from the department's roles whatever the department lost.
  */
 export function DepartPermissionTab({ departId }: { departId: string }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const tree = useQuery({ queryKey: departKeys.permissionTree, queryFn: queryDepartPermissionTree });
   const granted = useQuery({

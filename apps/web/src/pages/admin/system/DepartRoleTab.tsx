@@ -1,7 +1,8 @@
 import { DepartRoleCreateInput, type DepartRoleItem, DepartRoleUpdateInput, Perm } from '@odp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Drawer, Spin, Typography } from 'antd';
+import { Drawer, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { queryKeys } from '@/api/query-keys';
 import {
   addDepartRole,
@@ -23,7 +24,7 @@ type DepartRoleFormValues = { roleCode: string; roleName: string; description?: 
 
 /** 授权: what a department role grants, ticked within the department's own permissions. */
 function DepartRoleGrantDrawer({ role, onClose }: { role: DepartRoleItem; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const tree = useQuery({
     queryKey: departKeys.grantableTree(role.departId),

@@ -2,8 +2,9 @@ import { SyncOutlined } from '@ant-design/icons';
 import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { DictCreateInput, type DictRecord, DictUpdateInput, Messages, Perm } from '@odp/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { addDict, deleteDict, dictKeys, editDict, listDicts, refreshDictCache } from '@/api/system/dict';
 import { refreshCachedDicts, reloadCachedDicts } from '@/components/DictSelect/refresh-dicts';
 import { defineResourceView, ResourcePage, zodRule } from '@/components/ResourcePage';
@@ -99,7 +100,7 @@ function dictView(queryClient: QueryClient, openItems: (dict: DictRecord) => voi
 
 /** 数据字典 (/system/DictList): dictionaries, their items in a drawer, and the server cache refresh. */
 export default function DictPage() {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const [itemsOf, setItemsOf] = useState<DictRecord | null>(null);
   const [refreshing, setRefreshing] = useState(false);

@@ -1,7 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { LOG_TYPE, LOG_TYPE_LABEL, type LogFilters, type LogItem, Perm } from '@odp/contracts';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useMemo, useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { exportLogs, listLogs, logKeys } from '@/api/system/log';
 import { saveBlob } from '@/api/transfer';
 import { defineResourceView, type ListParams, ResourcePage, useCan } from '@/components/ResourcePage';
@@ -82,7 +83,7 @@ function exportFilters({ pageNo: _pageNo, pageSize: _pageSize, ...filters }: Lis
 
 /** 日志管理 (/system/Log): sign-in and operation logs, read-only, with an .xlsx export of the current filters. */
 export default function LogPage() {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const can = useCan();
   const [tab, setTab] = useState(String(LOG_TYPE.login));
   const [exporting, setExporting] = useState(false);

@@ -2,8 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { MENU_TYPE, Perm, PermissionCreateInput, type PermissionNode, PermissionUpdateInput } from '@odp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Form, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { queryKeys } from '@/api/query-keys';
 import {
   addPermission,
@@ -34,7 +35,7 @@ const toValues = ({ id: _id, createTime: _t, children: _c, ...values }: Permissi
  * spec §3. A tree rather than a paged list, so it is bespoke rather than a ResourcePage.
  */
 export default function PermissionPage() {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const can = useCan();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -172,7 +173,7 @@ function PermissionFormDialog({
   onClose: () => void;
   onSaved: () => Promise<unknown>;
 }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   // An untyped instance: the field a server error names is only known at run time.
   const [form] = Form.useForm();
 

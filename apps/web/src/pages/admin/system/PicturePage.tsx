@@ -18,8 +18,9 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { Perm, PictureMessages, type PictureRecord } from '@odp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Popconfirm, Result, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Result, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { deletePicture, listPictures, pictureKeys, reorderPictures } from '@/api/system/picture';
 import { useCan } from '@/components/ResourcePage';
 import { PictureUploadDialog } from './PictureUploadDialog';
@@ -127,7 +128,7 @@ function PictureCard({
 
 /** 轮播图管理 (/system/picture): the portal home slideshow, uploaded here and ordered by dragging. */
 export default function PicturePage() {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const can = useCan();
   const canEdit = can(Perm.pictureEdit);

@@ -1,7 +1,8 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { MAX_PICTURE_BYTES, PICTURE_MIME_TYPES, PictureMessages, PictureUploadFields } from '@odp/contracts';
-import { App, Form, Input, Modal, Upload, type UploadFile } from 'antd';
+import { Form, Input, Modal, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { uploadPicture } from '@/api/system/picture';
 import { zodRule } from '@/components/ResourcePage';
 
@@ -29,7 +30,7 @@ export function PictureUploadDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const [form] = Form.useForm<Values>();
   const [file, setFile] = useState<File | null>(null);
   const [fileList, setFileList] = useState<UploadFile[]>([]);

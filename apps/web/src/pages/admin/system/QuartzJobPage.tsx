@@ -9,8 +9,9 @@ import {
   Perm,
 } from '@odp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Space, Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { feedback } from '@/api/feedback';
 import {
   addJob,
   deleteJob,
@@ -36,7 +37,7 @@ function toParameter(text: string) {
 
 /** 立即执行: runs the job once on the server, then shows its outcome and refreshes the list. */
 function ExecuteAction({ job, done }: { job: JobRecord; done: () => Promise<void> }) {
-  const { modal } = App.useApp();
+  const { modal } = feedback;
   const [running, setRunning] = useState(false);
   const run = async () => {
     setRunning(true);

@@ -1,6 +1,7 @@
 import { ModalForm, ProFormText } from '@ant-design/pro-components';
 import { Messages, NewPassword, type UserItem } from '@odp/contracts';
-import { App, Form, Typography } from 'antd';
+import { Form, Typography } from 'antd';
+import { feedback } from '@/api/feedback';
 import { changePassword } from '@/api/system/user';
 import { sameAsRule, zodRule } from '@/components/ResourcePage';
 
@@ -8,7 +9,7 @@ type Values = { password: string; confirmpassword: string };
 
 /** 重置密码: an administrator sets a new password for a user; the old one is not asked. */
 export function ResetPasswordAction({ user, done }: { user: UserItem; done: () => Promise<void> }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const [form] = Form.useForm<Values>();
   return (
     <ModalForm<Values>

@@ -1,7 +1,8 @@
 import { DATA_RULE_STATUS, MENU_TYPE, type PermissionTreeNode, type RoleItem } from '@odp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { dataRuleKeys, queryRoleDataRule, saveRoleDataRule } from '@/api/system/data-rule';
 import { ruleSummary } from './data-rule-text';
 
@@ -20,7 +21,7 @@ export function RoleDataRuleDrawer({
   open: boolean;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const current = useQuery({
     queryKey: dataRuleKeys.ofRole(menu.id, role.id),

@@ -1,7 +1,8 @@
 import type { RoleItem } from '@odp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Empty, Space, Spin, Switch, Tree, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, Space, Spin, Switch, Tree, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
+import { feedback } from '@/api/feedback';
 import { permissionKeys, queryPermissionTree, queryRolePermission, saveRolePermission } from '@/api/system/permission';
 import { toPermissionTreeData } from './permission-tree-data';
 import { menusOf, RoleDataRuleDrawer } from './RoleDataRuleDrawer';
@@ -12,7 +13,7 @@ import { allKeys, analyseGrants } from './role-permission-tree';
  * replaces the role's grants; holders gain or lose access on their next request.
  */
 export function RolePermissionDrawer({ role, open, onClose }: { role: RoleItem; open: boolean; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const tree = useQuery({ queryKey: permissionKeys.tree, queryFn: queryPermissionTree, enabled: open });
   const granted = useQuery({

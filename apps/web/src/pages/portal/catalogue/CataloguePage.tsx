@@ -1,8 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, FilterOutlined } from '@ant-design/icons';
 import { CATALOGUE_DICT, MARKET_SORT_LABEL, MARKET_SORTS } from '@odp/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Drawer, Skeleton } from 'antd';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { Skeleton } from 'antd';
+import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   type Facet,
@@ -13,14 +13,15 @@ import {
   pageMarket,
   type TreeItemId,
 } from '@/api/market';
-import { useDictOptions } from '@/components/DictSelect/use-dict-options';
-import { CatalogueCard } from '@/components/portal/CatalogueCard';
+import { useDictOptions, useDictsSettled } from '@/components/DictSelect/use-dict-options';
+import { CARD_DICTS, CatalogueCard } from '@/components/portal/CatalogueCard';
 import { CategoryTree, nodeKey, type PortalTreeNode, usePortalTrees } from '@/components/portal/CategoryTree';
 import { FacetFilter, type FacetOption } from '@/components/portal/FacetFilter';
 import { formatTotal } from '@/components/portal/format';
 import { Pager } from '@/components/portal/Pager';
 import { SearchInput } from '@/components/portal/SearchInput';
 import { EmptyState, ErrorState } from '@/components/portal/StateViews';
+import { useMediaQuery, WIDE_SCREEN } from '@/components/portal/use-media-query';
 import {
   clearFilters,
   filtersOf,
@@ -33,6 +34,9 @@ import {
   toggleTreeNode,
 } from './query-params';
 import './catalogue.css';
+
+// Phones only, on the first tap of 筛选 (kept afterwards for its closing animation).
+const FilterDrawer = lazy(() => import('./FilterDrawer'));
 
 const SORTS: { key: MarketSort | undefined; label: string }[] = [
   { key: undefined, label: '综合排序' },
@@ -83,6 +87,8 @@ export default function CataloguePage() {
   const listTop = useRef<HTMLDivElement>(null);
   // Phones and tablets: the tree and the facets move into a drawer so the results come first.
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filtersUsed, setFiltersUsed] = useState(false);
+  const wide = useMediaQuery(WIDE_SCREEN);
 
   const list = useQuery({
     queryKey: marketKeys.list(query),
@@ -137,10 +143,11 @@ export default function CataloguePage() {
   };
 
   const page = list.data;
+  const dictsSettled = useDictsSettled(CARD_DICTS);
   const records = page?.records ?? [];
 
   let results: ReactNode;
-  if (list.isLoading)
+  if (list.isLoading || !dictsSettled)
     results = Array.from({ length: 4 }, (_, i) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
       <div key={i} className="portal-card">
@@ -186,9 +193,11 @@ export default function CataloguePage() {
   return (
     <div className="portal-section catalogue-page">
       <h1 className="sr-only">开放数据目录</h1>
-      <aside className="catalogue-side catalogue-wide" aria-label="目录分类">
-        {tree}
-      </aside>
+      {wide && (
+        <aside className="catalogue-side catalogue-wide" aria-label="目录分类">
+          {tree}
+        </aside>
+      )}
       <section className="catalogue-body" aria-label="开放数据目录">
         <div className="catalogue-search">
           <SearchInput
@@ -201,32 +210,30 @@ export default function CataloguePage() {
           />
         </div>
 
-        <div className="catalogue-wide">{facets}</div>
+        {wide && <div className="catalogue-wide">{facets}</div>}
         <button
           type="button"
           className="catalogue-filter-button catalogue-narrow"
           aria-expanded={filtersOpen}
-          onClick={() => setFiltersOpen(true)}
+          onClick={() => {
+            setFiltersUsed(true);
+            setFiltersOpen(true);
+          }}
         >
           <FilterOutlined /> 筛选{hasFilters(query) ? '（已筛选）' : ''}
         </button>
-        <Drawer
-          open={filtersOpen}
-          onClose={() => setFiltersOpen(false)}
-          placement="left"
-          width="min(360px, 90vw)"
-          title="筛选"
-          rootClassName="catalogue-filter-drawer"
-          closable={{ 'aria-label': '关闭筛选' }}
-          footer={
-            <button type="button" className="catalogue-filter-done" onClick={() => setFiltersOpen(false)}>
-              查看结果（{page ? formatTotal(page.total, page.totalCapped) : '-'} 条）
-            </button>
-          }
-        >
-          {facets}
-          {tree}
-        </Drawer>
+        {filtersUsed && (
+          <Suspense fallback={null}>
+            <FilterDrawer
+              open={filtersOpen}
+              onClose={() => setFiltersOpen(false)}
+              doneText={`查看结果（${page ? formatTotal(page.total, page.totalCapped) : '-'} 条）`}
+            >
+              {facets}
+              {tree}
+            </FilterDrawer>
+          </Suspense>
+        )}
 
         <div className="catalogue-toolbar" ref={listTop}>
           <fieldset className="catalogue-sorts" aria-label="排序">

@@ -8,28 +8,36 @@ import {
 } from '@ant-design/icons';
 import { CATALOGUE_DICT } from '@odp/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Modal, Rate, Skeleton } from 'antd';
-import { useState } from 'react';
+import { Button, Skeleton } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/api/client';
 import { getMarketDetail, type MarketDetail, type MarketRelated, marketKeys, toggleCollection } from '@/api/market';
 import { useLoginGate } from '@/components/account/useLoginGate';
-import { DictTag, DictText } from '@/components/DictTag';
+import { DictText } from '@/components/DictTag';
 import { OPEN_TYPE_COLORS } from '@/components/portal/CatalogueCard';
 import { usePortalTrees } from '@/components/portal/CategoryTree/use-portal-trees';
 import { formatCounter, formatDate, scoreOf } from '@/components/portal/format';
 import { CATALOGUE_PATH as CATALOGUE, detailPath } from '@/components/portal/links';
-import { RatingBox } from '@/components/portal/RatingBox';
+import { PortalDictTag } from '@/components/portal/PortalTag';
 import { EmptyState, ErrorState } from '@/components/portal/StateViews';
 import { TabStrip } from '@/components/portal/TabStrip';
 import { usePortalTitle } from '@/layouts/PortalLayout';
 import { useSession } from '@/session';
 import { BasicInfo } from './detail/BasicInfo';
-import { DataItemsTable } from './detail/DataItemsTable';
-import { DownloadPanel } from './detail/DownloadPanel';
-import { EvaluationList } from './detail/EvaluationList';
-import { PreviewPanel } from './detail/PreviewPanel';
 import './catalogue.css';
+
+// Only 基本信息 is on screen when the page opens; the other tabs and the rating dialog load when opened.
+const DataItemsTable = lazy(() => import('./detail/DataItemsTable').then((m) => ({ default: m.DataItemsTable })));
+const PreviewPanel = lazy(() => import('./detail/PreviewPanel').then((m) => ({ default: m.PreviewPanel })));
+const DownloadPanel = lazy(() => import('./detail/DownloadPanel').then((m) => ({ default: m.DownloadPanel })));
+const EvaluationsPanel = lazy(() => import('./detail/EvaluationsPanel'));
+const RatingDialog = lazy(() => import('./detail/RatingDialog'));
+
+const panel = (node: ReactNode) => <Suspense fallback={<Skeleton active />}>{node}</Suspense>;
+
+import { feedback } from '@/api/feedback';
+import { ScoreStars } from '@/components/portal/ScoreStars';
 
 const TABS = ['basic', 'items', 'preview', 'download', 'evaluations'] as const;
 type Tab = (typeof TABS)[number];
@@ -55,7 +63,7 @@ function Counters({ detail }: { detail: MarketDetail }) {
       <li>
         <strong>
           {score.toFixed(1)}
-          <Rate disabled allowHalf value={Math.round(score * 2) / 2} />
+          <ScoreStars score={score} />
         </strong>
         <span className="detail-counter-label">
           <LikeOutlined /> 评分{detail.scoreCount ? `（${detail.scoreCount} 人）` : ''}
@@ -107,7 +115,7 @@ export default function DetailPage() {
   const id = params.get('id') ?? '';
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'basic';
   const { token } = useSession();
-  const { message } = App.useApp();
+  const { message } = feedback;
   const queryClient = useQueryClient();
   const { gate, prompt } = useLoginGate();
   const [rating, setRating] = useState(false);
@@ -177,14 +185,18 @@ export default function DetailPage() {
           </div>
         </div>
         <div className="detail-tags">
-          <DictTag code={CATALOGUE_DICT.openType} value={d.openType} colors={OPEN_TYPE_COLORS} />
-          <DictTag code={CATALOGUE_DICT.keyAreasType} value={d.keyAreasType} colors={{ [d.keyAreasType]: 'blue' }} />
-          <DictTag
+          <PortalDictTag code={CATALOGUE_DICT.openType} value={d.openType} colors={OPEN_TYPE_COLORS} />
+          <PortalDictTag
+            code={CATALOGUE_DICT.keyAreasType}
+            value={d.keyAreasType}
+            colors={{ [d.keyAreasType]: 'blue' }}
+          />
+          <PortalDictTag
             code={CATALOGUE_DICT.updateFrequency}
             value={d.updateFrequency}
             colors={{ [d.updateFrequency]: 'cyan' }}
           />
-          <DictTag code={CATALOGUE_DICT.dataFormat} value={d.dataFormat} colors={{ [d.dataFormat]: 'purple' }} />
+          <PortalDictTag code={CATALOGUE_DICT.dataFormat} value={d.dataFormat} colors={{ [d.dataFormat]: 'purple' }} />
         </div>
         <p className="detail-summary">{d.informationSummary}</p>
         <dl className="detail-meta">
@@ -222,43 +234,39 @@ export default function DetailPage() {
             {
               key: 'items',
               label: `信息项（${d.dataList.length}）`,
-              children: <DataItemsTable items={d.dataList} />,
+              children: panel(<DataItemsTable items={d.dataList} />),
             },
             {
               key: 'preview',
               label: '数据预览',
-              children: <PreviewPanel catalogId={d.id} files={d.files} items={d.dataList} />,
+              children: panel(<PreviewPanel catalogId={d.id} files={d.files} items={d.dataList} />),
             },
             {
               key: 'download',
               label: '数据下载',
-              children: <DownloadPanel detail={d} onDownload={() => countDownload()} />,
+              children: panel(<DownloadPanel detail={d} onDownload={() => countDownload()} />),
             },
             {
               key: 'evaluations',
               label: `评价${d.scoreCount ? `（${d.scoreCount}）` : ''}`,
-              children: (
-                <>
-                  <RatingBox catalogId={d.id} mine={d.myRating} />
-                  <EvaluationList catalogId={d.id} count={d.scoreCount} />
-                </>
-              ),
+              children: panel(<EvaluationsPanel catalogId={d.id} mine={d.myRating} count={d.scoreCount} />),
             },
           ]}
         />
       </div>
       <Related items={d.related} />
 
-      <Modal
-        open={rating}
-        title={`评分：${d.catalogName}`}
-        footer={null}
-        onCancel={() => setRating(false)}
-        destroyOnHidden
-        width={560}
-      >
-        <RatingBox catalogId={d.id} mine={d.myRating} onDone={() => setRating(false)} />
-      </Modal>
+      {rating && (
+        <Suspense fallback={null}>
+          <RatingDialog
+            open={rating}
+            title={d.catalogName}
+            onClose={() => setRating(false)}
+            catalogId={d.id}
+            mine={d.myRating}
+          />
+        </Suspense>
+      )}
       {prompt}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { PictureRecord } from '@odp/contracts';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubAntdDom } from '@/test/render';
@@ -62,8 +62,7 @@ describe('HomeBanner', () => {
     ]);
     setup();
     const region = await screen.findByRole('region', { name: '轮播图' }, { timeout: 15_000 });
-    // The carousel clones slides for its loop; the originals are the ones not marked as clones.
-    const originals = Array.from(region.querySelectorAll('.slick-slide:not(.slick-cloned)'));
+    const originals = Array.from(region.querySelectorAll('.home-banner-item'));
     expect(originals.map((s) => s.querySelector('h2')?.textContent)).toEqual(['公共数据开放', '开放统计', '无链接图']);
     expect(originals[0].querySelector('a')?.getAttribute('href')).toBe('/catalogue/datacatalogue');
     const external = originals[1].querySelector('a');
@@ -74,11 +73,34 @@ describe('HomeBanner', () => {
     expect(screen.getByLabelText('全站搜索')).toBeTruthy();
     // The page keeps one h1 (for screen readers) with the slideshow in place of the default banner.
     expect(screen.getAllByRole('heading', { level: 1, hidden: true })).toHaveLength(1);
-    // Links in slides hidden from screen readers (and the loop's copies) are out of the tab order.
-    const hidden = Array.from(region.querySelectorAll('.slick-slide[aria-hidden="true"] a'));
-    expect(hidden.length).toBeGreaterThan(0);
-    expect(hidden.every((a) => a.getAttribute('tabindex') === '-1')).toBe(true);
-    const shown = Array.from(region.querySelectorAll('.slick-slide[aria-hidden="false"] a'));
-    expect(shown.every((a) => a.getAttribute('tabindex') === null)).toBe(true);
+    // Slides out of view are hidden from screen readers and inert (out of the tab order).
+    const hiddenNow = () =>
+      originals.map((slide) => slide.getAttribute('aria-hidden') === 'true' && slide.hasAttribute('inert'));
+    expect(hiddenNow()).toEqual([false, true, true]);
+    // A dot shows its slide; the pause button stops the turning and says how to resume.
+    fireEvent.click(screen.getByRole('button', { name: '第 3 张：无链接图' }));
+    expect(hiddenNow()).toEqual([true, true, false]);
+    expect(screen.getByRole('button', { name: '第 3 张：无链接图' }).getAttribute('aria-current')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: '暂停轮播' }));
+    expect(screen.getByRole('button', { name: '继续轮播' })).toBeTruthy();
+  });
+
+  it('turns to the next slide by itself unless paused', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    api.queryPictures.mockResolvedValue([picture('a', '第一张', null), picture('b', '第二张', null)]);
+    setup();
+    const region = await screen.findByRole('region', { name: '轮播图' }, { timeout: 15_000 });
+    const current = () => region.querySelector('.home-banner-item[aria-hidden="false"] h2')?.textContent;
+    expect(current()).toBe('第一张');
+    await act(async () => {
+      vi.advanceTimersByTime(5100);
+    });
+    expect(current()).toBe('第二张');
+    fireEvent.click(screen.getByRole('button', { name: '暂停轮播' }));
+    await act(async () => {
+      vi.advanceTimersByTime(12_000);
+    });
+    expect(current()).toBe('第二张');
+    vi.useRealTimers();
   });
 });

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { pictureKeys, queryPictures } from '@/api/system/picture';
 import { SITE_NAME } from '@/app/site';
-
-// Its own chunk: the carousel code is fetched only when there are pictures to show.
-const PictureCarousel = lazy(() => import('./PictureCarousel'));
+// In the first load: the slideshow is the home's first screen (its list and first picture come with the page).
+import PictureCarousel from './PictureCarousel';
 
 const SLOGAN = '汇聚政务数据资源，推动公共数据有序开放，服务社会创新与数字经济发展';
 
@@ -24,11 +23,6 @@ function DefaultHero({ search }: { search: ReactNode }) {
 /** The top of the portal home: the slideshow of 轮播图管理 when it has pictures, else the default banner. */
 export function HomeBanner({ search }: { search: ReactNode }) {
   const { data } = useQuery({ queryKey: pictureKeys.portal, queryFn: queryPictures, staleTime: 5 * 60_000 });
-  const fallback = <DefaultHero search={search} />;
-  if (!data?.length) return fallback;
-  return (
-    <Suspense fallback={fallback}>
-      <PictureCarousel pictures={data} search={search} />
-    </Suspense>
-  );
+  if (!data?.length) return <DefaultHero search={search} />;
+  return <PictureCarousel pictures={data} search={search} />;
 }

@@ -1,6 +1,5 @@
 import type { PictureRecord } from '@odp/contracts';
-import { Carousel } from 'antd';
-import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SITE_NAME } from '@/app/site';
 import './PictureCarousel.css';
@@ -32,38 +31,104 @@ function Slide({ picture, eager }: { picture: PictureRecord; eager: boolean }) {
   );
 }
 
-/** The portal home slideshow (antd Carousel, autoplay); the search box stays put over the slides. */
+const INTERVAL_MS = 5000;
+/** A horizontal drag longer than this changes the slide. */
+const SWIPE_PX = 40;
+
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+/**
+ * The portal home slideshow: the search box stays put over the slides. A plain sliding track rather
+ * than antd's carousel (react-slick measures every slide on mount, which on a phone held the first
+ * render for a quarter of a second). It turns every five seconds unless the visitor asked for less
+ * motion; hovering or focusing it holds it, and 暂停 stops it (WCAG 2.2.2). Slides out of view are
+ * hidden from screen readers and the keyboard.
+ */
 export default function PictureCarousel({ pictures, search }: { pictures: PictureRecord[]; search: ReactNode }) {
-  const box = useRef<HTMLElement>(null);
-  // The slider hides the slides out of view (and its copies for the endless loop) from screen readers;
-  // their links must leave the tab order too, or the keyboard lands on something no one can see.
-  const syncFocus = useCallback(() => {
-    for (const slide of box.current?.querySelectorAll('.slick-slide') ?? []) {
-      const hidden = slide.getAttribute('aria-hidden') === 'true';
-      for (const link of slide.querySelectorAll('a')) {
-        if (hidden) link.setAttribute('tabindex', '-1');
-        else link.removeAttribute('tabindex');
-      }
-    }
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the slides are rebuilt when the pictures change
-  useEffect(syncFocus, [pictures, syncFocus]);
+  const count = pictures.length;
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(prefersReducedMotion);
+  const [held, setHeld] = useState(false);
+  const dragFrom = useRef<number | null>(null);
+  const current = Math.min(index, count - 1);
+  const go = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
+
+  useEffect(() => {
+    if (paused || held || count < 2) return;
+    const timer = window.setTimeout(() => go(current + 1), INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [paused, held, count, current, go]);
+
+  const endDrag = (x: number) => {
+    const from = dragFrom.current;
+    dragFrom.current = null;
+    if (from === null || Math.abs(x - from) < SWIPE_PX) return;
+    go(current + (x < from ? 1 : -1));
+  };
+
   return (
-    <section className="home-banner" aria-label="轮播图" ref={box}>
+    <section
+      className="home-banner"
+      aria-label="轮播图"
+      aria-roledescription="carousel"
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+      }}
+    >
       <h1 className="sr-only">{SITE_NAME}</h1>
-      <Carousel
-        autoplay
-        autoplaySpeed={5000}
-        draggable={pictures.length > 1}
-        dots={pictures.length > 1}
-        afterChange={syncFocus}
+      <div
+        className="home-banner-viewport"
+        onPointerDown={(event) => {
+          dragFrom.current = event.clientX;
+        }}
+        onPointerUp={(event) => endDrag(event.clientX)}
+        onPointerCancel={() => {
+          dragFrom.current = null;
+        }}
       >
-        {pictures.map((picture, index) => (
-          <div key={picture.id}>
-            <Slide picture={picture} eager={index === 0} />
-          </div>
-        ))}
-      </Carousel>
+        <div className="home-banner-track" style={{ transform: `translateX(-${current * 100}%)` }}>
+          {pictures.map((picture, i) => (
+            // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern: a slide is a group with a role description
+            <div
+              key={picture.id}
+              className="home-banner-item"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`第 ${i + 1} 张，共 ${count} 张`}
+              aria-hidden={i !== current}
+              // Out of view: neither read out nor reachable by Tab.
+              {...(i !== current ? { inert: '' } : {})}
+            >
+              <Slide picture={picture} eager={i === 0} />
+            </div>
+          ))}
+        </div>
+      </div>
+      {count > 1 && (
+        <div className="home-banner-controls">
+          <button
+            type="button"
+            className="home-banner-pause"
+            aria-label={paused ? '继续轮播' : '暂停轮播'}
+            onClick={() => setPaused(!paused)}
+          >
+            {paused ? '▶' : '❚❚'}
+          </button>
+          {pictures.map((picture, i) => (
+            <button
+              key={picture.id}
+              type="button"
+              className="home-banner-dot"
+              aria-label={`第 ${i + 1} 张：${picture.title}`}
+              aria-current={i === current}
+              onClick={() => go(i)}
+            />
+          ))}
+        </div>
+      )}
       {search && <div className="home-banner-search">{search}</div>}
     </section>
   );

@@ -4,12 +4,13 @@ import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { type MarketCard, marketKeys, type SearchTab, searchSite } from '@/api/market';
-import { DictTag, DictText } from '@/components/DictTag';
+import { DictText } from '@/components/DictTag';
 import { OPEN_TYPE_COLORS } from '@/components/portal/CatalogueCard';
 import { formatDate, formatTotal } from '@/components/portal/format';
 import { Highlight } from '@/components/portal/Highlight';
 import { detailPath } from '@/components/portal/links';
 import { Pager } from '@/components/portal/Pager';
+import { PortalDictTag } from '@/components/portal/PortalTag';
 import { SearchInput } from '@/components/portal/SearchInput';
 import { EmptyState, ErrorState } from '@/components/portal/StateViews';
 import { TabStrip } from '@/components/portal/TabStrip';
@@ -28,7 +29,7 @@ function CatalogueHit({ item }: { item: MarketCard }) {
         <Link to={detailPath(item.id)}>
           <Highlight html={item.highlight?.catalogName} text={item.catalogName} />
         </Link>
-        <DictTag code={CATALOGUE_DICT.openType} value={item.openType} colors={OPEN_TYPE_COLORS} />
+        <PortalDictTag code={CATALOGUE_DICT.openType} value={item.openType} colors={OPEN_TYPE_COLORS} />
       </h3>
       <p>
         <Highlight html={item.highlight?.informationSummary} text={item.informationSummary} />
