@@ -5,6 +5,7 @@ import { catalogues } from '../../db/schema/index.js';
 import { createDepart } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { createMarketEntry } from './testing.js';
+import { viewCounterFor } from './views.js';
 
 let ctx: TestContext;
 let dept: Awaited<ReturnType<typeof createDepart>>;
@@ -49,6 +50,7 @@ describe('keyword totals and facet counts kept per catalogue version', () => {
     const entry = await createMarketEntry(ctx.db, dept.orgCode, { catalogName: `${word}甲`, viewNum: 3 });
     expect((await page({ catalogName: word })).map((r) => [r.id, r.viewNum])).toEqual([[entry.id, 3]]);
     await call(ctx, 'GET', '/api/resourceMarket/detail', { query: { id: entry.id } });
+    await viewCounterFor(ctx.db).flush();
     expect((await page({ catalogName: word }))[0].viewNum).toBe(4);
     const newer = await createMarketEntry(ctx.db, dept.orgCode, { catalogName: `${word}乙` });
     expect((await page({ catalogName: word })).map((r) => r.id).sort()).toEqual([entry.id, newer.id].sort());

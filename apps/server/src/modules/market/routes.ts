@@ -25,6 +25,7 @@ import {
   ratingList,
   toggleCollect,
 } from './service.js';
+import { viewCounterFor } from './views.js';
 
 const tags = ['开放数据'];
 
@@ -33,6 +34,8 @@ export async function marketRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const storage = createStorage(app.deps.config.dataDir);
+  // The views counted since the last write go in before the database closes.
+  app.addHook('onClose', () => viewCounterFor(db).close());
 
   app.post(
     '/api/resourceMarket/page',

@@ -50,6 +50,7 @@ import {
   relevanceOrder,
   sortOrder,
 } from './repository.js';
+import { viewCounterFor } from './views.js';
 
 const c = catalogues;
 
@@ -255,35 +256,39 @@ async function relatedEntries(db: Executor, entry: PublicEntry) {
   }));
 }
 
-/** Everything the public may see of an entry; counts the view. */
-export async function marketDetail(db: Db, id: string, actor: Actor | null): Promise<MarketDetail> {
-  const [entry] = await db
-    .update(c)
-    .set({ viewNum: sql`${c.viewNum} + 1` })
-    .where(and(eq(c.id, id), isPublicSql))
-    .returning();
-  if (!entry) throw notFound();
-  const items = await db
-    .select()
-    .from(catalogueItems)
-    .where(eq(catalogueItems.catalogId, id))
-    .orderBy(asc(catalogueItems.serialNumber));
-  const files = await publicFiles(db, id);
-  const related = await relatedEntries(db, entry);
-  let myRating: MarketDetail['myRating'] = null;
-  let collected = false;
-  if (actor) {
-    const [rating] = await db
+/** The signed-in visitor's own rating and whether they collected the entry. */
+async function visitorMarks(db: Executor, id: string, userId: string) {
+  const [[rating], [collect]] = await Promise.all([
+    db
       .select({ score: catalogueRatings.score, comment: catalogueRatings.comment })
       .from(catalogueRatings)
-      .where(and(eq(catalogueRatings.catalogId, id), eq(catalogueRatings.userId, actor.userId)));
-    myRating = rating ?? null;
-    const [collect] = await db
+      .where(and(eq(catalogueRatings.catalogId, id), eq(catalogueRatings.userId, userId))),
+    db
       .select({ id: catalogueCollects.catalogId })
       .from(catalogueCollects)
-      .where(and(eq(catalogueCollects.catalogId, id), eq(catalogueCollects.userId, actor.userId)));
-    collected = Boolean(collect);
-  }
+      .where(and(eq(catalogueCollects.catalogId, id), eq(catalogueCollects.userId, userId))),
+  ]);
+  return { myRating: (rating ?? null) as MarketDetail['myRating'], collected: Boolean(collect) };
+}
+
+/** Everything the public may see of an entry; counts the view (written in batches, see `views.ts`). */
+export async function marketDetail(db: Db, id: string, actor: Actor | null): Promise<MarketDetail> {
+  const [entry] = await db
+    .select()
+    .from(c)
+    .where(and(eq(c.id, id), isPublicSql));
+  if (!entry) throw notFound();
+  const views = viewCounterFor(db);
+  views.count(id);
+  // Independent reads: on PostgreSQL they go out together over the pool.
+  const [items, files, related, depart, mine] = await Promise.all([
+    db.select().from(catalogueItems).where(eq(catalogueItems.catalogId, id)).orderBy(asc(catalogueItems.serialNumber)),
+    publicFiles(db, id),
+    relatedEntries(db, entry),
+    departName(db, entry.orgCode),
+    actor ? visitorMarks(db, id, actor.userId) : { myRating: null, collected: false },
+  ]);
+  const { myRating, collected } = mine;
   return {
     id: entry.id,
     catalogName: entry.catalogName,
@@ -291,7 +296,7 @@ export async function marketDetail(db: Db, id: string, actor: Actor | null): Pro
     catalogEn: entry.catalogEn,
     informationSummary: entry.informationSummary,
     orgCode: entry.orgCode,
-    departName: await departName(db, entry.orgCode),
+    departName: depart,
     businessDepartment: entry.businessDepartment,
     sourceSystem: entry.sourceSystem,
     releaseTime: iso(entry.releaseTime),
@@ -309,7 +314,7 @@ export async function marketDetail(db: Db, id: string, actor: Actor | null): Pro
     updateFrequency: entry.updateFrequency,
     inputFrequency: entry.inputFrequency,
     dataFormat: entry.dataFormat,
-    viewNum: entry.viewNum,
+    viewNum: entry.viewNum + views.pendingFor(id),
     downloadNum: entry.downloadNum,
     applicationsNum: entry.applicationsNum,
     collectNum: entry.collectNum,

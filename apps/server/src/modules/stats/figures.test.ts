@@ -7,6 +7,7 @@ import { createDepart } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { createStorage, saveCatalogueFile } from '../files/service.js';
 import { createMarketEntry } from '../market/testing.js';
+import { viewCounterFor } from '../market/views.js';
 
 let ctx: TestContext;
 let a: Awaited<ReturnType<typeof createDepart>>;
@@ -87,6 +88,8 @@ describe('one definition of each public figure', () => {
     });
     const viewed = await call<MarketDetail>(ctx, 'GET', '/api/resourceMarket/detail', { query: { id: open.id } });
     expect(viewed.status).toBe(200);
+    // Views are written in batches (market/views.ts): the batch goes in, its figures follow.
+    await viewCounterFor(ctx.db).flush();
     await ctx.db.update(catalogues).set({ shelfStatus: 4 }).where(eq(catalogues.id, api.id));
     await ctx.db.update(catalogues).set({ keyAreasType: '7' }).where(eq(catalogues.id, open.id));
     const after = await expectOneDefinition();
