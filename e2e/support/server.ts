@@ -40,7 +40,15 @@ function newDataDir(template: string | undefined): string {
  * `logFile` takes its standard output (benchmarks: kept out of this process's memory).
  */
 export async function startServer(
-  opts: { dataDir?: string; template?: string; env?: NodeJS.ProcessEnv; readyWithinMs?: number; logFile?: string } = {},
+  opts: {
+    dataDir?: string;
+    template?: string;
+    env?: NodeJS.ProcessEnv;
+    readyWithinMs?: number;
+    logFile?: string;
+    /** Listen on every address of the machine, not only loopback (the network spec). */
+    listenOnAll?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? newDataDir(opts.template);
@@ -51,6 +59,7 @@ export async function startServer(
       ...opts.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      ...(opts.listenOnAll ? { HOST: '0.0.0.0' } : {}),
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: opts.env?.LOG_LEVEL ?? 'warn',

@@ -8,11 +8,11 @@ import { type RunningServer, startServer } from './server.js';
  * the spec file that calls this (launched with `browserArgs` besides the usual flags); both are
  * stopped after it.
  */
-export function useServerAndBrowser(opts: { browserArgs?: string[] } = {}) {
+export function useServerAndBrowser(opts: { browserArgs?: string[]; listenOnAll?: boolean } = {}) {
   const env = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
     [env.server, env.browser] = await Promise.all([
-      startServer({ template: inject('seededDataDir') }),
+      startServer({ template: inject('seededDataDir'), listenOnAll: opts.listenOnAll }),
       launchBrowser(opts.browserArgs),
     ]);
   });
