@@ -14,4 +14,5 @@ export * from './portal/index-page.js';
 export * from './portal/page-data.js';
 export * from './portal/site.js';
 export * from './system/permission.js';
+export * from './system/picture-sizes.js';
 export * from './system/push.js';

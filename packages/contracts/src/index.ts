@@ -34,6 +34,7 @@ export * from './system/monitor.js';
 export * from './system/news.js';
 export * from './system/permission.js';
 export * from './system/picture.js';
+export * from './system/picture-sizes.js';
 export * from './system/push.js';
 export * from './system/role.js';
 export * from './system/tenant.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOf, optionalText, requiredText } from '../core/fields.js';
+import { PICTURE_WIDTHS } from './picture-sizes.js';
 
 /** Largest slideshow picture accepted, checked on the client before upload and on the server. */
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -38,6 +39,15 @@ export const PictureIdQuery = z.object({ id: Id });
 export type PictureIdQuery = z.infer<typeof PictureIdQuery>;
 
 export const PictureIdParams = z.object({ id: Id });
+
+export const PictureFileQuery = z.object({
+  w: z.coerce
+    .number()
+    .refine((w) => (PICTURE_WIDTHS as readonly number[]).includes(w), `宽度只能是 ${PICTURE_WIDTHS.join('、')} 之一`)
+    .optional(),
+});
+export type PictureFileQuery = z.infer<typeof PictureFileQuery>;
+
 export type PictureIdParams = z.infer<typeof PictureIdParams>;
 
 export const PictureSequenceInput = z.object({

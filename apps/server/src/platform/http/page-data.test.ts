@@ -22,14 +22,18 @@ describe('renderPageHtml', () => {
   it('writes each answer under its key into the head, with a preload for the images it names', async () => {
     const html = await renderPageHtml(
       template,
-      [provider({ preload: (data) => (data as { url: string }[]).map((p) => p.url) })],
+      [
+        provider({
+          preload: (data) => (data as { url: string }[]).map((p) => ({ href: p.url, srcset: `${p.url}?w=480 480w` })),
+        }),
+      ],
       ctx,
     );
     expect(entriesOf(html)).toEqual([
       { key: ['portal', 'pictures'], data: [{ url: '/dtwave-om/sys/common/picture/file/p1', title: '夜景' }] },
     ]);
     expect(html).toContain(
-      '<link rel="preload" as="image" fetchpriority="high" href="/dtwave-om/sys/common/picture/file/p1">',
+      '<link rel="preload" as="image" fetchpriority="high" href="/dtwave-om/sys/common/picture/file/p1" imagesrcset="/dtwave-om/sys/common/picture/file/p1?w=480 480w" imagesizes="100vw">',
     );
     expect(html.indexOf(PAGE_DATA_ELEMENT_ID)).toBeLessThan(html.indexOf('</head>'));
   });
@@ -38,7 +42,7 @@ describe('renderPageHtml', () => {
     const hostile = '</script><script>alert(1)</script><!-- \u2028';
     const html = await renderPageHtml(
       template,
-      [provider({ load: async () => [{ title: hostile }], preload: () => ['/a"><script>x</script>'] })],
+      [provider({ load: async () => [{ title: hostile }], preload: () => [{ href: '/a"><script>x</script>' }] })],
       ctx,
     );
     expect(html).not.toContain('<script>alert(1)');

@@ -15,8 +15,11 @@ export type PageData = {
   page: string;
   key: readonly unknown[];
   load(ctx: PageDataContext): Promise<unknown>;
-  preload?(data: unknown): string[];
+  preload?(data: unknown): ImagePreload[];
 };
+
+/** An image to fetch early: its address, or the sized copies to choose from (`srcset` with `sizes`). */
+export type ImagePreload = { href: string; srcset?: string; sizes?: string };
 
 /** JSON that cannot end its script element nor be read as markup (`</script>`, `<!--`, line separators). */
 const scriptSafe = (value: unknown) =>
@@ -47,8 +50,9 @@ export async function renderPageHtml(template: string, providers: readonly PageD
     const data = answers[i];
     if (data === undefined) return;
     entries.push({ key: provider.key, data });
-    for (const href of provider.preload?.(data) ?? []) {
-      links.push(`<link rel="preload" as="image" fetchpriority="high" href="${attribute(href)}">`);
+    for (const { href, srcset, sizes } of provider.preload?.(data) ?? []) {
+      const choice = srcset ? ` imagesrcset="${attribute(srcset)}" imagesizes="${attribute(sizes ?? '100vw')}"` : '';
+      links.push(`<link rel="preload" as="image" fetchpriority="high" href="${attribute(href)}"${choice}>`);
     }
   });
   if (!entries.length) return template;

@@ -1,4 +1,4 @@
-import { Constants, PAGE_DATA_KEYS, Perm, type PictureRecord } from '@odp/contracts';
+import { Constants, PAGE_DATA_KEYS, Perm, type PictureRecord, pictureSrcSet } from '@odp/contracts';
 import { menuButton as button, defineModule } from '../../../platform/module.js';
 import { presentPicture } from './repository.js';
 import { pictureRoutes } from './routes.js';
@@ -14,7 +14,10 @@ export const pictureModule = defineModule({
       page: Constants.portalHomePath,
       key: PAGE_DATA_KEYS.homePictures,
       load: ({ db, apiBase }) => listPictures(db, (row) => presentPicture(row, apiBase)),
-      preload: (pictures) => (pictures as PictureRecord[]).slice(0, 1).map((p) => p.url),
+      preload: (pictures) =>
+        (pictures as PictureRecord[])
+          .slice(0, 1)
+          .map((p) => ({ href: p.url, srcset: pictureSrcSet(p.url), sizes: '100vw' })),
     },
   ],
   menus: [

@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { MAX_PICTURE_BYTES, type PictureRecord } from '@odp/contracts';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { logs, pictures } from '../../../db/schema/index.js';
 import { encodePng } from '../../../db/seed/pictures.js';
@@ -147,6 +149,31 @@ describe('query, list and file', () => {
       url: `${ctx.base}/sys/common/picture/file/00000000-0000-4000-8000-000000000000`,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('serves sized WebP copies at the listed widths only, never wider than the original, removed with it', async () => {
+    const wide = encodePng(1000, 300, (x, y) => [x % 256, y % 256, 120]);
+    const p = (await upload({ bytes: wide, name: 'wide.png' }, { title: '宽图' })).json().result as PictureRecord;
+    const widthOf = async (w: number) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `${p.url}?w=${w}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      return (await sharp(res.rawPayload).metadata()).width;
+    };
+    expect(await widthOf(480)).toBe(480);
+    expect(await widthOf(480)).toBe(480);
+    expect(await widthOf(1600)).toBe(1000);
+    const odd = await ctx.app.inject({ method: 'GET', url: `${p.url}?w=500` });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().message).toContain('宽度只能是');
+
+    const variants = path.join(createStorage('/tmp/odp-test-unused').root, 'variants');
+    const [row] = await ctx.db.select().from(pictures).where(eq(pictures.id, p.id));
+    const prefix = row.storageKey.replace('/', '-');
+    expect(readdirSync(variants).filter((n) => n.startsWith(prefix))).toHaveLength(2);
+    await call(ctx, 'DELETE', '/sys/common/picture/del', { token: adminToken, query: { id: p.id } });
+    expect(readdirSync(variants).filter((n) => n.startsWith(prefix))).toEqual([]);
   });
 
   it('keeps the admin list to pictureList holders', async () => {

@@ -1,7 +1,10 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import {
   MAX_PICTURE_BYTES,
   Perm,
+  PictureFileQuery,
   PictureIdParams,
   PictureIdQuery,
   PictureMessages,
@@ -16,6 +19,7 @@ import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { createStorage } from '../../../platform/storage/storage.js';
 import { findPicture, presentPicture } from './repository.js';
 import { addPicture, deletePicture, listPictures, reorderPictures } from './service.js';
+import { pictureVariant } from './variants.js';
 
 const tags = ['轮播图'];
 
@@ -85,20 +89,32 @@ export async function pictureRoutes(fastify: FastifyInstance) {
   // Public, and cacheable for long: a picture's bytes never change under its id (a new upload is a new id).
   app.get(
     '/sys/common/picture/file/:id',
-    { config: { access: 'public' }, schema: { tags, summary: '轮播图图片', params: PictureIdParams } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: '轮播图图片（w：按宽度缩放的 WebP 副本）',
+        params: PictureIdParams,
+        querystring: PictureFileQuery,
+      },
+    },
     async (req, reply) => {
       const row = await findPicture(db, req.params.id);
       if (!row) throw notFound(PictureMessages.notFound);
       const size = await storage.size(row.storageKey).catch(() => {
         throw notFound(PictureMessages.notFound);
       });
+      const { w } = req.query;
+      // A picture the decoder cannot size is sent as it is rather than failing the slide.
+      const variant = w ? await pictureVariant(storage, row.storageKey, w).catch(() => null) : null;
+      const body = variant ? createReadStream(variant) : storage.read(row.storageKey);
       return reply
-        .header('Content-Type', row.mimeType)
-        .header('Content-Length', String(size))
+        .header('Content-Type', variant ? 'image/webp' : row.mimeType)
+        .header('Content-Length', String(variant ? (await stat(variant)).size : size))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'public, max-age=604800, immutable')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(storage.read(row.storageKey));
+        .send(body);
     },
   );
 

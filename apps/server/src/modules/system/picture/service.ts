@@ -15,6 +15,7 @@ import {
   setSortNo,
 } from './repository.js';
 import { sniffPicture } from './sniff.js';
+import { removePictureVariants } from './variants.js';
 
 /**
  * Stores a checked picture and appends it to the slideshow. The bytes are written first (under a
@@ -61,6 +62,7 @@ export async function deletePicture(db: Db, storage: Storage, actor: Actor, id: 
     return found;
   });
   await storage.remove(row.storageKey);
+  await removePictureVariants(storage, row.storageKey);
 }
 
 /**

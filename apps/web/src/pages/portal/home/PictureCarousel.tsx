@@ -1,4 +1,5 @@
 import type { PictureRecord } from '@odp/contracts';
+import { pictureSrcSet } from '@odp/contracts/constants';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SITE_NAME } from '@/app/site';
@@ -9,7 +10,14 @@ function Slide({ picture, eager }: { picture: PictureRecord; eager: boolean }) {
   const body = (
     <>
       {/* The caption names the slide; the picture itself adds nothing to read out. */}
-      <img src={picture.url} alt="" loading={eager ? 'eager' : 'lazy'} draggable={false} />
+      <img
+        src={picture.url}
+        srcSet={pictureSrcSet(picture.url)}
+        sizes="100vw"
+        alt=""
+        loading={eager ? 'eager' : 'lazy'}
+        draggable={false}
+      />
       <div className="home-banner-caption">
         <span className="home-banner-site">{SITE_NAME}</span>
         <h2>{picture.title}</h2>
