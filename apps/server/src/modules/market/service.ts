@@ -17,8 +17,8 @@ import {
   SEARCH_TOTAL_CAP,
   toPage,
 } from '@odp/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Db, type Executor, rowsOf } from '../../db/client.js';
 import {
   catalogueCollects,
   catalogueFiles,
@@ -185,17 +185,14 @@ export async function catalogueAmount(db: Executor, f: MarketFilter): Promise<Fa
 type PublicEntry = typeof catalogues.$inferSelect;
 
 async function publicEntry(db: Executor, id: string): Promise<PublicEntry> {
-  const [entry] = await db
-    .select()
+  const [found] = await db
+    .select({ entry: c, departName: departs.departName })
     .from(c)
+    .leftJoin(departs, eq(departs.orgCode, c.orgCode))
     .where(and(eq(c.id, id), isPublicSql));
-  if (!entry) throw notFound();
+  if (!found) throw notFound();
+  const { entry } = found;
   return entry;
-}
-
-async function departName(db: Executor, orgCode: string) {
-  const [d] = await db.select({ name: departs.departName }).from(departs).where(eq(departs.orgCode, orgCode));
-  return d?.name ?? orgCode;
 }
 
 async function publicFiles(db: Executor, catalogId: string) {
@@ -213,46 +210,46 @@ const RELATED = 6;
  * Each branch reads a partial index in release order (data_catalog_public_org_idx / _area_idx) and
  * stops after a few rows; enough are taken that fewer than RELATED matches of both never starve the rest.
  */
+type RelatedRow = {
+  id: string;
+  catalog_name: string;
+  org_code: string;
+  key_areas_type: string;
+  release_time: Date | string | null;
+  depart_name: string | null;
+};
+
+/**
+ * Newest public entries of the same department and key area first, then of either: three short
+ * walks down the public partial indexes, in one statement with the departments' names (each
+ * statement costs a round trip, and on the embedded database a parse and plan of its own).
+ */
 async function relatedEntries(db: Executor, entry: PublicEntry) {
-  const newest = (cond: SQL, n: number) =>
-    db
-      .select({
-        id: c.id,
-        catalogName: c.catalogName,
-        orgCode: c.orgCode,
-        keyAreasType: c.keyAreasType,
-        releaseTime: c.releaseTime,
-      })
-      .from(c)
-      .where(and(isPublicSql, ne(c.id, entry.id), cond))
-      .orderBy(sql`${c.releaseTime} desc nulls last`, sql`${c.id} desc nulls last`)
-      .limit(n);
-  const sameOrg = eq(c.orgCode, entry.orgCode);
-  const sameArea = eq(c.keyAreasType, entry.keyAreasType);
-  const candidates = [
-    ...(await newest(and(sameOrg, sameArea) as SQL, RELATED)),
-    ...(await newest(sameOrg, RELATED * 2)),
-    ...(await newest(sameArea, RELATED * 2)),
-  ];
-  const both = (r: (typeof candidates)[number]) => r.orgCode === entry.orgCode && r.keyAreasType === entry.keyAreasType;
-  const time = (r: (typeof candidates)[number]) => r.releaseTime?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const newest = (cond: SQL, n: number) => sql`(
+    select id, catalog_name, org_code, key_areas_type, release_time from ${c}
+    where ${isPublicSql} and ${c.id} <> ${entry.id} and ${cond}
+    order by release_time desc nulls last, id desc nulls last limit ${n})`;
+  const sameOrg = sql`${c.orgCode} = ${entry.orgCode}`;
+  const sameArea = sql`${c.keyAreasType} = ${entry.keyAreasType}`;
+  const candidates = await rowsOf<RelatedRow>(
+    db,
+    sql`select r.*, d.depart_name from (
+      ${newest(sql`${sameOrg} and ${sameArea}`, RELATED)}
+      union all ${newest(sameOrg, RELATED * 2)}
+      union all ${newest(sameArea, RELATED * 2)}
+    ) r left join ${departs} d on d.org_code = r.org_code`,
+  );
+  const releaseOf = (r: RelatedRow) => (r.release_time === null ? null : new Date(r.release_time));
+  const both = (r: RelatedRow) => r.org_code === entry.orgCode && r.key_areas_type === entry.keyAreasType;
+  const time = (r: RelatedRow) => releaseOf(r)?.getTime() ?? Number.NEGATIVE_INFINITY;
   const unique = [...new Map(candidates.map((r) => [r.id, r])).values()];
   unique.sort((a, b) => Number(both(b)) - Number(both(a)) || time(b) - time(a) || (a.id < b.id ? 1 : -1));
-  const chosen = unique.slice(0, RELATED);
-  const orgCodes = [...new Set(chosen.map((r) => r.orgCode))];
-  const names = orgCodes.length
-    ? await db
-        .select({ orgCode: departs.orgCode, name: departs.departName })
-        .from(departs)
-        .where(inArray(departs.orgCode, orgCodes))
-    : [];
-  const nameOf = new Map(names.map((d) => [d.orgCode, d.name]));
-  return chosen.map((r) => ({
+  return unique.slice(0, RELATED).map((r) => ({
     id: r.id,
-    catalogName: r.catalogName,
-    departName: nameOf.get(r.orgCode) ?? r.orgCode,
-    keyAreasType: r.keyAreasType,
-    releaseTime: r.releaseTime,
+    catalogName: r.catalog_name,
+    departName: r.depart_name ?? r.org_code,
+    keyAreasType: r.key_areas_type,
+    releaseTime: releaseOf(r),
   }));
 }
 
@@ -273,19 +270,20 @@ async function visitorMarks(db: Executor, id: string, userId: string) {
 
 /** Everything the public may see of an entry; counts the view (written in batches, see `views.ts`). */
 export async function marketDetail(db: Db, id: string, actor: Actor | null): Promise<MarketDetail> {
-  const [entry] = await db
-    .select()
+  const [found] = await db
+    .select({ entry: c, departName: departs.departName })
     .from(c)
+    .leftJoin(departs, eq(departs.orgCode, c.orgCode))
     .where(and(eq(c.id, id), isPublicSql));
-  if (!entry) throw notFound();
+  if (!found) throw notFound();
+  const { entry } = found;
   const views = viewCounterFor(db);
   views.count(id);
   // Independent reads: on PostgreSQL they go out together over the pool.
-  const [items, files, related, depart, mine] = await Promise.all([
+  const [items, files, related, mine] = await Promise.all([
     db.select().from(catalogueItems).where(eq(catalogueItems.catalogId, id)).orderBy(asc(catalogueItems.serialNumber)),
     publicFiles(db, id),
     relatedEntries(db, entry),
-    departName(db, entry.orgCode),
     actor ? visitorMarks(db, id, actor.userId) : { myRating: null, collected: false },
   ]);
   const { myRating, collected } = mine;
@@ -296,7 +294,7 @@ export async function marketDetail(db: Db, id: string, actor: Actor | null): Pro
     catalogEn: entry.catalogEn,
     informationSummary: entry.informationSummary,
     orgCode: entry.orgCode,
-    departName: depart,
+    departName: found.departName ?? entry.orgCode,
     businessDepartment: entry.businessDepartment,
     sourceSystem: entry.sourceSystem,
     releaseTime: iso(entry.releaseTime),
