@@ -23,6 +23,9 @@ function load(): Session {
 let snapshot = load();
 const listeners = new Set<() => void>();
 
+/** The dictionaries the sign-in sent, parsed once per page (lists ask for them per row). */
+let dictCache: AllDictItems | null | undefined;
+
 function update(next: Partial<Session>) {
   snapshot = { ...snapshot, ...next };
   for (const listener of listeners) listener();
@@ -44,6 +47,7 @@ export function saveLogin(token: string, userInfo: UserInfo, dict: AllDictItems)
   writeLocal(KEY.token, token);
   writeLocal(KEY.userInfo, userInfo);
   writeLocal(KEY.dict, dict);
+  dictCache = dict;
   update({ token, userInfo });
 }
 
@@ -59,6 +63,7 @@ export function saveTenant(tenantId: string) {
 
 export function saveDictItems(dict: AllDictItems) {
   writeLocal(KEY.dict, dict);
+  dictCache = dict;
 }
 
 /** Replaces one dictionary in the sign-in cache after an administrator changed it; null forgets it. */
@@ -68,15 +73,18 @@ export function saveCachedDict(code: string, items: DictOption[] | null) {
   if (items) all[code] = items;
   else delete all[code];
   writeLocal(KEY.dict, all);
+  dictCache = all;
 }
 
 /** Options of one dictionary from the cache filled at sign-in; empty when unknown or expired. */
 export function getCachedDict(code: string): DictOption[] {
-  return readLocal<AllDictItems>(KEY.dict)?.[code] ?? [];
+  if (dictCache === undefined) dictCache = readLocal<AllDictItems>(KEY.dict);
+  return dictCache?.[code] ?? [];
 }
 
 /** Forgets everything of the signed-in user on this device (spec §4 logout). */
 export function clearSession() {
   for (const key of Object.values(KEY)) removeLocal(key);
+  dictCache = null;
   update({ token: null, userInfo: null, tenantId: String(Constants.defaultTenantId) });
 }

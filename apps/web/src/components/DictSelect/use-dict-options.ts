@@ -16,11 +16,14 @@ export function useDictOptions(code: string): DictOption[] {
 }
 
 function dictQuery(code: string) {
-  const cached = getCachedDict(code);
   return {
     queryKey: systemKeys.dict(code),
     queryFn: () => getDictItems(code),
-    initialData: cached.length > 0 ? cached : undefined,
+    // Read when the query is first made, not on every render of every row that shows a label.
+    initialData: () => {
+      const cached = getCachedDict(code);
+      return cached.length > 0 ? cached : undefined;
+    },
     staleTime: Number.POSITIVE_INFINITY,
   };
 }
