@@ -1,5 +1,4 @@
 import { CATALOGUE_DICT } from '@odp/contracts/constants';
-import { Descriptions, type DescriptionsProps, Grid } from 'antd';
 import type { ReactNode } from 'react';
 import type { MarketDetail } from '@/api/market';
 import { DictText } from '@/components/DictTag';
@@ -53,26 +52,21 @@ const FIELDS: Field[] = [
   { label: '是否向社会开放', render: (d) => (d.openSociety ? '是' : '否') },
 ];
 
-/** `categoryName` names the entry's category (from the category tree the page already has). */
+/**
+ * `categoryName` names the entry's category (from the category tree the page already has). Two
+ * label/value pairs a row on a wide screen, each label above its value on a phone (`catalogue.css`):
+ * plain markup, as the first tab of the page a phone renders first.
+ */
 export function BasicInfo({ detail, categoryName }: { detail: MarketDetail; categoryName?: string }) {
   const entry: Entry = { ...detail, categoryName };
-  // Below the md breakpoint two label/value pairs do not fit a row: each label stands above its value.
-  const wide = Grid.useBreakpoint().md !== false;
-  const items: DescriptionsProps['items'] = FIELDS.filter((f) => !f.optional || f.optional(entry)).map((f) => ({
-    key: f.label,
-    label: f.label,
-    children: f.render(entry),
-    span: f.span ?? 1,
-  }));
   return (
-    <Descriptions
-      bordered
-      size="middle"
-      column={wide ? 2 : 1}
-      layout={wide ? 'horizontal' : 'vertical'}
-      items={wide ? items : items.map((item) => ({ ...item, span: 1 }))}
-      labelStyle={wide ? { width: 150, whiteSpace: 'nowrap' } : undefined}
-      contentStyle={wide ? { minWidth: 200 } : { wordBreak: 'break-word' }}
-    />
+    <dl className="detail-basic">
+      {FIELDS.filter((f) => !f.optional || f.optional(entry)).map((f) => (
+        <div key={f.label} className={f.span === 2 ? 'detail-basic-pair detail-basic-full' : 'detail-basic-pair'}>
+          <dt>{f.label}</dt>
+          <dd>{f.render(entry)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
