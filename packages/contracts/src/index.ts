@@ -37,3 +37,6 @@ export * from './system/push.js';
 export * from './system/role.js';
 export * from './system/tenant.js';
 export * from './system/user.js';
+export * from './resources/datasource.js';
+export * from './resources/permission.js';
+export * from './resources/system.js';

@@ -4,3 +4,4 @@ export * from './jobs.js';
 export * from './messages.js';
 export * from './system.js';
 export * from './workflow.js';
+export * from './resources.js';
