@@ -118,7 +118,9 @@ export async function resolveOutbound(host: string, policy: OutboundPolicy): Pro
   if (addresses.length === 0) throw badRequest(`无法解析地址：${host}`);
   const refused = addresses.find((a) => !isAllowedAddress(a, policy.allow));
   if (refused !== undefined) {
-    throw badRequest(`不允许连接本机、内网或保留地址（${host}${literal ? '' : ` → ${refused}`}），如确需连接请联系管理员配置允许的地址范围`);
+    throw badRequest(
+      `不允许连接本机、内网或保留地址（${host}${literal ? '' : ` → ${refused}`}），如确需连接请联系管理员配置允许的地址范围`,
+    );
   }
   return unmapIPv4(addresses[0]);
 }
