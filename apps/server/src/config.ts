@@ -60,6 +60,8 @@ export type Config = {
   outboundAllow: BlockList;
   /** The key sealing data-source passwords; unset means the data folder's generated key. */
   datasourceSecretKey?: string;
+  /** Resolves host names for outbound connections; tests give their own, the server uses the system's. */
+  outboundLookup?: (host: string) => Promise<{ address: string; family: number }[]>;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

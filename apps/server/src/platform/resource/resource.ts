@@ -43,6 +43,8 @@ export type ResourceSpec<TRow extends Row, Item, Create, Update extends { id: st
   toUpdate(input: Update, actor: Actor): Promise<Row> | Row;
   /** Writes belonging to the same change (relations), inside its transaction. */
   afterWrite?(tx: Tx, id: string, input: Create | Update, actor: Actor): Promise<void>;
+  /** Refuses a delete (by throwing) for reasons beyond scope, such as rows still in use; inside its transaction. */
+  beforeRemove?(tx: Tx, rows: TRow[], actor: Actor): Promise<void>;
   /** What the operation log names as the target. */
   describe(row: TRow): string;
   /** The menu whose 数据规则 narrow the list, and the columns rules may name (see data-rules.ts). */
@@ -168,6 +170,7 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
             .where(and(inArray(spec.id, ids), scope));
           if (n !== ids.length) throw notOwn();
         }
+        await spec.beforeRemove?.(tx, rows, actor);
         if (spec.deletedAt) {
           await tx.update(spec.table).set({ deletedAt: new Date() }).where(inArray(spec.id, ids));
         } else {
