@@ -45,8 +45,6 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
 async function seedDemoAppSystems(db: Executor) {
   await db
     .insert(appSystems)
-    .values(
-      DEMO_APP_SYSTEMS.map((s) => ({ ...s, state: '1', remark: `${s.appName}，向共享平台提供本部门业务数据。` })),
-    )
+    .values(DEMO_APP_SYSTEMS.map((s) => ({ ...s, state: '1', remark: `${s.appName}，向共享平台提供本部门业务数据。` })))
     .onConflictDoNothing();
 }

@@ -16,11 +16,17 @@ export async function userNamesOf(db: Executor, ids: (string | null)[]): Promise
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export async function dataNameTaken(db: Executor, orgCode: string, dataName: string, exceptId: string) {
+export async function dataNameTaken(db: Executor, orgCode: string, dataName: string, exceptId?: string) {
   const [row] = await db
     .select({ n: count() })
     .from(dataSources)
-    .where(and(eq(dataSources.orgCode, orgCode), eq(dataSources.dataName, dataName), ne(dataSources.id, exceptId)));
+    .where(
+      and(
+        eq(dataSources.orgCode, orgCode),
+        eq(dataSources.dataName, dataName),
+        exceptId ? ne(dataSources.id, exceptId) : undefined,
+      ),
+    );
   return row.n > 0;
 }
 

@@ -16,7 +16,7 @@ import { containing } from '../../../platform/resource/like.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
 import { sealSecret } from '../../../platform/secret/cipher.js';
 import { departNamesOf } from '../systems/repository.js';
-import { type DataSourceRow, dataNameTaken, findDataSource, userNamesOf } from './repository.js';
+import { type DataSourceRow, dataNameTaken, userNamesOf } from './repository.js';
 
 export const DATA_SOURCE_SCOPE = { column: dataSources.orgCode, allDepartmentsPermission: ResourcePerm.dataSourceAll };
 
@@ -43,6 +43,13 @@ export const presentDataSource = (
   createTime: r.createdAt.toISOString(),
   updateTime: r.updatedAt.toISOString(),
 });
+
+/** The department a new source belongs to: the caller's, or the one an all-departments holder names. */
+function owningOrg(actor: Actor, named: string | null | undefined): string {
+  if (named && seesAllDepartments(actor, ResourcePerm.dataSourceAll)) return named;
+  if (!actor.orgCode) throw badRequest(NO_DEPART_MESSAGE);
+  return actor.orgCode;
+}
 
 /** 数据源管理: a department-scoped list; the key seals passwords (platform/secret). */
 export function dataSourceResource(
@@ -81,9 +88,7 @@ export function dataSourceResource(
       );
     },
     toInsert: (input, actor: Actor) => {
-      let orgCode = actor.orgCode;
-      if (input.orgCode && seesAllDepartments(actor, ResourcePerm.dataSourceAll)) orgCode = input.orgCode;
-      if (!orgCode) throw badRequest(NO_DEPART_MESSAGE);
+      const orgCode = owningOrg(actor, input.orgCode);
       return {
         dataName: input.dataName,
         databaseType: input.databaseType,
@@ -110,9 +115,9 @@ export function dataSourceResource(
       descr: input.descr,
       updatedAt: new Date(),
     }),
-    async afterWrite(tx, id, input) {
-      const row = await findDataSource(tx, id);
-      if (row && (await dataNameTaken(tx, row.orgCode, input.dataName, id))) {
+    async beforeWrite(tx, input, actor, existing) {
+      const orgCode = existing ? existing.orgCode : owningOrg(actor, (input as DataSourceCreateInput).orgCode);
+      if (await dataNameTaken(tx, orgCode, input.dataName, existing?.id)) {
         throw badRequest('名称已存在', { field: 'dataName' });
       }
     },

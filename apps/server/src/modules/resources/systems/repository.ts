@@ -14,11 +14,17 @@ export async function departNamesOf(db: Executor, orgCodes: string[]): Promise<M
   return new Map(rows.map((r) => [r.orgCode, r.name]));
 }
 
-export async function nameTakenInDepartment(db: Executor, orgCode: string, appName: string, exceptId: string) {
+export async function nameTakenInDepartment(db: Executor, orgCode: string, appName: string, exceptId?: string) {
   const [row] = await db
     .select({ n: count() })
     .from(appSystems)
-    .where(and(eq(appSystems.orgCode, orgCode), eq(appSystems.appName, appName), ne(appSystems.id, exceptId)));
+    .where(
+      and(
+        eq(appSystems.orgCode, orgCode),
+        eq(appSystems.appName, appName),
+        exceptId ? ne(appSystems.id, exceptId) : undefined,
+      ),
+    );
   return row.n > 0;
 }
 

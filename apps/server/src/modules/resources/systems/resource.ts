@@ -76,9 +76,9 @@ export const appSystemResource: ResourceSpec<
   async toUpdate(input) {
     return { appName: input.appName, remark: input.remark, updatedAt: new Date() };
   },
-  async afterWrite(tx, id, input) {
-    const row = await findAppSystem(tx, id);
-    if (row && (await nameTakenInDepartment(tx, row.orgCode, input.appName, id))) {
+  async beforeWrite(tx, input, actor, existing) {
+    const orgCode = existing ? existing.orgCode : owningDepartment(actor, (input as AppSystemCreateInput).orgCode);
+    if (await nameTakenInDepartment(tx, orgCode, input.appName, existing?.id)) {
       throw badRequest('应用名称已存在', { field: 'appName' });
     }
   },
