@@ -84,7 +84,10 @@ const dataSourceView = defineResourceView<
     list: listDataSources,
     create: addDataSource,
     update: editDataSource,
-    remove: (ids) => removeDataSource(ids[0]),
+    // The call deletes one source; a selection is deleted one by one.
+    remove: async (ids) => {
+      for (const id of ids) await removeDataSource(id);
+    },
   },
   permissions: { add: P.dataSourceAdd, edit: P.dataSourceEdit, delete: P.dataSourceDelete },
   columns: [
