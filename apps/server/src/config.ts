@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { BlockList } from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowList } from './platform/outbound/address.js';
 

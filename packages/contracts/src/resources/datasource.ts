@@ -42,7 +42,10 @@ const Port = z.coerce
   .refine((v) => Number.isInteger(v) && v >= 1 && v <= 65535, '端口须为 1-65535 的数字');
 /** Database, user: printable text without control characters or quotes that would end a name. */
 const Plain = (label: string, max: number) =>
-  requiredText(label, max, { missing: true }).refine((v) => !/[\u0000-\u001f\u007f]/.test(v), `${label}含有非法字符`);
+  requiredText(label, max, { missing: true }).refine(
+    (v) => ![...v].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127),
+    `${label}含有非法字符`,
+  );
 
 export const MAX_DATA_SOURCE_PASSWORD = 200;
 const Password = z

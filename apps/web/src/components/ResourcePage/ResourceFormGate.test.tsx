@@ -25,7 +25,9 @@ function setup(gateRun: (values: { host: string }) => Promise<string>) {
     },
     columns: [{ title: '地址', dataIndex: 'host' }],
     form: {
-      fields: () => <ProFormText name="host" label="数据库地址" rules={[{ required: true, message: '请输入数据库地址' }]} />,
+      fields: () => (
+        <ProFormText name="host" label="数据库地址" rules={[{ required: true, message: '请输入数据库地址' }]} />
+      ),
       toValues: (s) => ({ host: s.host }),
       toCreate: (values) => values,
       toUpdate: (values, s) => ({ ...s, ...values }),

@@ -5,8 +5,8 @@ import {
   type DataSourceItem,
   type DataSourceOption,
   type DataSourceTestResult,
-  type Page,
   ResourcePerm as P,
+  type Page,
   type SourceColumn,
   type SourceTable,
 } from '@odp/contracts';
@@ -18,7 +18,7 @@ import { createDepart, createUser, login, signedIn } from '../../../test/factori
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { sourceServer } from '../../../test/source-servers.js';
 import { roleWith } from '../../system/permission/fixtures.js';
-import { withConnection } from './connectors/index.js';
+import type { withConnection } from './connectors/index.js';
 
 const servers = { postgres: await sourceServer('postgres'), mysql: await sourceServer('mysql') };
 const dataDir = mkdtempSync(path.join(tmpdir(), 'odp-ds-'));

@@ -12,13 +12,7 @@ import { NO_DEPART_MESSAGE, seesAllDepartments } from '../../../platform/auth/sc
 import { badRequest } from '../../../platform/http/errors.js';
 import { containing } from '../../../platform/resource/like.js';
 import type { ResourceSpec } from '../../../platform/resource/resource.js';
-import {
-  type AppSystemRow,
-  cataloguesUsing,
-  departNamesOf,
-  findAppSystem,
-  nameTakenInDepartment,
-} from './repository.js';
+import { type AppSystemRow, cataloguesUsing, departNamesOf, nameTakenInDepartment } from './repository.js';
 
 export const APP_SYSTEM_SCOPE = { column: appSystems.orgCode, allDepartmentsPermission: ResourcePerm.systemAll };
 

@@ -2,7 +2,6 @@ import {
   APP_SYSTEM_STATE_LABEL,
   type AppNameOption,
   type AppNameQuery,
-  type AppSystemCreateInput,
   type AppSystemItem,
   type AppSystemStateInput,
   type AppSystemUpdateInput,
@@ -15,7 +14,6 @@ import type { Actor } from '../../../platform/auth/actor.js';
 import { ownsDepartment, scopeMessages, seesAllDepartments } from '../../../platform/auth/scope.js';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors.js';
 import { resourceService } from '../../../platform/resource/resource.js';
-import { appSystemResource, presentAppSystem } from './resource.js';
 import {
   cataloguesUsing,
   departNamesOf,
@@ -24,6 +22,7 @@ import {
   namesInDepartment,
   setAppSystemState,
 } from './repository.js';
+import { appSystemResource, presentAppSystem } from './resource.js';
 
 const resource = resourceService(appSystemResource);
 const LABEL = appSystemResource.label;

@@ -1,4 +1,4 @@
-import { type AppNameOption, type AppSystemItem, CataloguePerm, type Page, ResourcePerm as P } from '@odp/contracts';
+import { type AppNameOption, type AppSystemItem, CataloguePerm, ResourcePerm as P, type Page } from '@odp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSystems, catalogues, logs, userRoles } from '../../../db/schema/index.js';

@@ -6,8 +6,8 @@ import {
   CONNECT_TIMEOUT_MS,
   type ConnectionTarget,
   MAX_TABLES,
-  STATEMENT_TIMEOUT_MS,
   type SourceConnection,
+  STATEMENT_TIMEOUT_MS,
 } from './types.js';
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -42,7 +42,7 @@ export type RowBatch = {
  * An open, read-only session on a data source. Table and column names are only ever taken from
  * what the source itself lists, and quoted, so a caller's name never becomes SQL of its own.
  */
-export interface SourceConnection {
+export type SourceConnection = {
   version(): Promise<string>;
   /** Whether the session refuses writes, as read back from the server. */
   readOnly(): Promise<boolean>;
@@ -50,4 +50,4 @@ export interface SourceConnection {
   listColumns(table: string): Promise<SourceColumn[]>;
   readRows(table: string, options?: ReadOptions): AsyncIterable<RowBatch>;
   close(): Promise<void>;
-}
+};
