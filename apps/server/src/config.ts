@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import type { BlockList } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowList } from './platform/outbound/address.js';
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,6 +26,10 @@ const Env = z.object({
   HTTPS_ONLY: z.enum(['0', '1']).default('0'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   JOBS_ENABLED: z.enum(['0', '1']).default('1'),
+  // Comma-separated CIDR ranges data sources may reach although they are loopback or private.
+  DATASOURCE_ALLOW: z.string().optional(),
+  // 32 bytes (64 hex digits or base64) sealing data-source passwords; generated into DATA_DIR when unset.
+  DATASOURCE_SECRET_KEY: z.string().optional(),
 });
 
 export type Config = {
@@ -50,6 +56,12 @@ export type Config = {
   loginRateLimit: number;
   /** Runs the scheduled jobs in this instance (JOBS_ENABLED, default on; the test harness turns it off). */
   jobsEnabled: boolean;
+  /** Loopback or private ranges outbound connections may reach all the same (DATASOURCE_ALLOW). */
+  outboundAllow: BlockList;
+  /** The key sealing data-source passwords; unset means the data folder's generated key. */
+  datasourceSecretKey?: string;
+  /** Resolves host names for outbound connections; tests give their own, the server uses the system's. */
+  outboundLookup?: (host: string) => Promise<{ address: string; family: number }[]>;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,6 +71,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`配置错误: ${problems}`);
   }
   const e = parsed.data;
+  let outboundAllow: BlockList;
+  try {
+    outboundAllow = parseAllowList(e.DATASOURCE_ALLOW);
+  } catch (err) {
+    throw new Error(`配置错误: DATASOURCE_ALLOW: ${(err as Error).message}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -76,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpsOnly: e.HTTPS_ONLY === '1' || e.PUBLIC_URL?.toLowerCase().startsWith('https://') === true,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     jobsEnabled: e.JOBS_ENABLED === '1',
+    outboundAllow,
+    datasourceSecretKey: e.DATASOURCE_SECRET_KEY || undefined,
   };
 }
 

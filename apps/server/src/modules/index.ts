@@ -6,6 +6,7 @@ import { filesModule } from './files/manifest.js';
 import { marketModule } from './market/manifest.js';
 import { newsModule } from './news/manifest.js';
 import { portalModule } from './portal/manifest.js';
+import { resourcesModule } from './resources/manifest.js';
 import { statsModule } from './stats/manifest.js';
 import { announcementModule } from './system/announcement/manifest.js';
 import { checkModule } from './system/check/manifest.js';
@@ -50,6 +51,7 @@ export const manifests: readonly ModuleManifest[] = [
   monitorModule,
   jobModule,
   catalogueModule,
+  resourcesModule,
 ];
 
 export const modules = installModules(manifests);

@@ -2,6 +2,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { messagePages } from '@/pages/admin/message/pages';
 import { adminPages } from '@/pages/admin/pages';
+import { resourcePages } from '@/pages/admin/resources/pages';
 import { reviewPages } from '@/pages/admin/review/pages';
 import { systemPages } from '@/pages/admin/system/pages';
 
@@ -16,6 +17,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   ...reviewPages,
   ...systemPages,
   ...messagePages,
+  ...resourcePages,
 };
 
 /** Tolerates the spellings menus carry over from older systems: a leading slash, `views/`, `/index`, `.vue`. */

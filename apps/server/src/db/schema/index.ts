@@ -2,5 +2,6 @@ export * from './catalogue.js';
 export * from './figures.js';
 export * from './jobs.js';
 export * from './messages.js';
+export * from './resources.js';
 export * from './system.js';
 export * from './workflow.js';

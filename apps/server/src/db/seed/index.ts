@@ -2,8 +2,9 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../client.js';
-import { users } from '../schema/index.js';
+import type { Db, Executor } from '../client.js';
+import { appSystems, users } from '../schema/index.js';
+import { DEMO_APP_SYSTEMS } from './catalogue/build.js';
 import { seedDemoCatalogue } from './catalogue/index.js';
 import { seedAccounts, seedDemoCity } from './demo.js';
 import { seedJobs } from './jobs.js';
@@ -27,6 +28,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     const lines = await seedAccounts(tx, demo);
     // The demo catalogue names the demo accounts as its authors and reviewers, so it comes after them.
     if (demo) await seedDemoCatalogue(tx, config.dataDir);
+    if (demo) await seedDemoAppSystems(tx);
     if (demo) await seedDemoPictures(tx, config.dataDir);
     return lines;
   });
@@ -37,4 +39,12 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     return ['首次启动已创建管理员账号（请登录后立即修改密码）:', ...accounts, `已保存到 ${file}`];
   }
   return ['演示账号（用户名 / 密码）:', ...accounts];
+}
+
+/** 系统维护's demo rows: the systems the demo catalogue's entries name, each under its department. */
+async function seedDemoAppSystems(db: Executor) {
+  await db
+    .insert(appSystems)
+    .values(DEMO_APP_SYSTEMS.map((s) => ({ ...s, state: '1', remark: `${s.appName}，向共享平台提供本部门业务数据。` })))
+    .onConflictDoNothing();
 }

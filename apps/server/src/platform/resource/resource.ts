@@ -41,8 +41,15 @@ export type ResourceSpec<TRow extends Row, Item, Create, Update extends { id: st
   }[];
   toInsert(input: Create, actor: Actor): Promise<Row> | Row;
   toUpdate(input: Update, actor: Actor): Promise<Row> | Row;
+  /**
+   * Checks before a write, inside its transaction, that need more than one column (a name unique
+   * within its department); `existing` is the row an update changes.
+   */
+  beforeWrite?(tx: Tx, input: Create | Update, actor: Actor, existing?: TRow): Promise<void>;
   /** Writes belonging to the same change (relations), inside its transaction. */
   afterWrite?(tx: Tx, id: string, input: Create | Update, actor: Actor): Promise<void>;
+  /** Refuses a delete (by throwing) for reasons beyond scope, such as rows still in use; inside its transaction. */
+  beforeRemove?(tx: Tx, rows: TRow[], actor: Actor): Promise<void>;
   /** What the operation log names as the target. */
   describe(row: TRow): string;
   /** The menu whose 数据规则 narrow the list, and the columns rules may name (see data-rules.ts). */
@@ -113,6 +120,7 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
     async create(db: Db, actor: Actor, input: Create): Promise<Item> {
       const row = await db.transaction(async (tx) => {
         await assertUnique(tx, input);
+        await spec.beforeWrite?.(tx, input, actor);
         const [created] = (await tx
           .insert(spec.table)
           .values(await spec.toInsert(input, actor))
@@ -132,9 +140,11 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
 
     async update(db: Db, actor: Actor, input: Update): Promise<Item> {
       const row = await db.transaction(async (tx) => {
-        if (!(await findRow(tx, input.id))) throw notFound(`${spec.label}不存在或已删除`);
+        const existing = await findRow(tx, input.id);
+        if (!existing) throw notFound(`${spec.label}不存在或已删除`);
         if (spec.scope && !(await findRow(tx, input.id, inScope(actor)))) throw notOwn();
         await assertUnique(tx, input, input.id);
+        await spec.beforeWrite?.(tx, input, actor, existing);
         const [updated] = (await tx
           .update(spec.table)
           .set(await spec.toUpdate(input, actor))
@@ -168,6 +178,7 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
             .where(and(inArray(spec.id, ids), scope));
           if (n !== ids.length) throw notOwn();
         }
+        await spec.beforeRemove?.(tx, rows, actor);
         if (spec.deletedAt) {
           await tx.update(spec.table).set({ deletedAt: new Date() }).where(inArray(spec.id, ids));
         } else {

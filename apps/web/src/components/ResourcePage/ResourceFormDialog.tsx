@@ -1,5 +1,6 @@
 import { DrawerForm, ModalForm } from '@ant-design/pro-components';
-import { Form } from 'antd';
+import { Button, Form } from 'antd';
+import { useState } from 'react';
 import { feedback } from '@/api/feedback';
 import { blamedField, isApiError, unreportedMessage } from './errors';
 import type { FormMode, ResourceForm, ResourceView } from './types';
@@ -35,6 +36,31 @@ export function ResourceFormDialog<Item, Create, Update, Values extends object>(
   // An untyped instance: the field a server error names is only known at run time.
   const [formInstance] = Form.useForm();
   const { mode, record, open } = editing;
+  const gate = form.gate;
+  const [passed, setPassed] = useState(false);
+  const [checking, setChecking] = useState(false);
+
+  const runGate = async () => {
+    if (!gate) return;
+    let values: Values;
+    try {
+      values = (await formInstance.validateFields()) as Values;
+    } catch {
+      return;
+    }
+    setChecking(true);
+    try {
+      message.success(await gate.run(values, record));
+      setPassed(true);
+    } catch (error) {
+      setPassed(false);
+      const field = blamedField(error);
+      if (field && isApiError(error)) formInstance.setFields([{ name: field, errors: [error.message] }]);
+      else if (!isApiError(error)) message.error(unreportedMessage(error));
+    } finally {
+      setChecking(false);
+    }
+  };
 
   const save = (values: Values): Job | null => {
     const { create, update } = view.api;
@@ -80,6 +106,30 @@ export function ResourceFormDialog<Item, Create, Update, Values extends object>(
       if (!next) onClose();
     },
     onFinish,
+    ...(gate
+      ? {
+          onValuesChange: () => setPassed(false),
+          submitter: {
+            render: (props: { submit: () => void; reset: () => void }) => [
+              <Button key="cancel" onClick={onClose}>
+                取消
+              </Button>,
+              <Button key="gate" loading={checking} onClick={runGate}>
+                {gate.label}
+              </Button>,
+              <Button
+                key="submit"
+                type="primary"
+                disabled={!passed}
+                title={passed ? undefined : `请先${gate.label}成功`}
+                onClick={() => props.submit()}
+              >
+                确定
+              </Button>,
+            ],
+          },
+        }
+      : {}),
     ...(record ? { request: async () => form.toValues(record) } : { initialValues: form.initialValues }),
   };
   const fields = form.fields({ mode, record });

@@ -100,6 +100,11 @@ export type ResourceForm<Item, Create, Update, Values> = {
   toValues: (record: Item) => Values | Promise<Values>;
   toCreate: (values: Values) => Create;
   toUpdate: (values: Values, record: Item) => Update;
+  /**
+   * A check the values must pass before 确定 is enabled, such as a data source's 测试: a button with
+   * this label runs it on the validated values and shows what it answers; any change disables 确定 again.
+   */
+  gate?: { label: string; run: (values: Values, record?: Item) => Promise<string> };
 };
 
 /**

@@ -68,6 +68,11 @@ const SOURCE_SYSTEM: Readonly<Record<string, string>> = {
   BJ014: 'SYS014',
 };
 
+/** The application systems (系统维护) the demo catalogue names: one per department, enabled. */
+export const DEMO_APP_SYSTEMS: readonly { orgCode: string; appName: string }[] = Object.entries(SOURCE_SYSTEM).map(
+  ([orgCode, code]) => ({ orgCode, appName: SYSTEMS[code] }),
+);
+
 /** The person who answers questions about a department's data, and their desk phone. */
 const CONTACTS: Readonly<Record<string, readonly [string, string]>> = {
   BJ001: ['周敏', '0571-88001001'],

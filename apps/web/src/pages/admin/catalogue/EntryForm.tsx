@@ -37,6 +37,7 @@ import {
   updateCatalogue,
 } from '@/api/catalogue';
 import { feedback } from '@/api/feedback';
+import { AppSystemSelect } from '@/components/AppSystemSelect';
 import { CategoryTreeSelect } from '@/components/catalogue/CategoryTreeSelect';
 import { DataItemGrid } from '@/components/catalogue/DataItemGrid';
 import { rowIssues } from '@/components/catalogue/data-items';
@@ -142,6 +143,7 @@ function EntryFormBody({ entry, back }: { entry?: CatalogueEntry; back: string }
   const initialValues = useMemo(() => (entry ? fromDetail(entry) : emptyValues()), [entry]);
 
   const keyAreasType = Form.useWatch('keyAreasType', form);
+  const orgCode = Form.useWatch('orgCode', form) as string | undefined;
   const shareType = Form.useWatch('shareType', form);
   const openType = Form.useWatch('openType', form);
   const updateFrequency = Form.useWatch('updateFrequency', form);
@@ -366,7 +368,7 @@ function EntryFormBody({ entry, back }: { entry?: CatalogueEntry; back: string }
               </Col>
               <Col {...half}>
                 <Form.Item name="sourceSystem" label="数源应用系统" rules={[zodRule(S.sourceSystem)]}>
-                  <DictAutoComplete code="source_system" placeholder="请选择或输入系统名称" />
+                  <AppSystemSelect orgCode={orgCode} placeholder="请选择数源应用系统" />
                 </Form.Item>
               </Col>
               <Col {...half}>

@@ -1,0 +1,95 @@
+import type { SourceColumn, SourceTable } from '@odp/contracts';
+import pg from 'pg';
+import { connectionError } from './errors.js';
+import { readInBatches } from './read.js';
+import {
+  CONNECT_TIMEOUT_MS,
+  type ConnectionTarget,
+  MAX_TABLES,
+  type SourceConnection,
+  STATEMENT_TIMEOUT_MS,
+} from './types.js';
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** PostgreSQL protocol (PostgreSQL, KingbaseES): a read-only session with a statement timeout. */
+export async function connectPostgres(target: ConnectionTarget): Promise<SourceConnection> {
+  const client = new pg.Client({
+    host: target.address,
+    port: target.port,
+    database: target.database,
+    user: target.user,
+    password: target.password,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    query_timeout: STATEMENT_TIMEOUT_MS + 5_000,
+    application_name: 'odp-datasource',
+  });
+  // A connection error after connect (the server going away) must not become an unhandled event.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
+    await client.query('SET default_transaction_read_only = on');
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw connectionError(err, target.host, target.port);
+  }
+
+  const run = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
+    try {
+      return (await client.query<T>(sql, params)).rows;
+    } catch (err) {
+      throw connectionError(err, target.host, target.port);
+    }
+  };
+
+  const listColumns = (table: string) =>
+    run<SourceColumn>(
+      `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
+              col_description(a.attrelid, a.attnum) as comment, not a.attnotnull as nullable,
+              coalesce(a.attnum = any(i.indkey), false) as "primaryKey"
+         from pg_attribute a
+         join pg_class c on c.oid = a.attrelid
+         join pg_namespace n on n.oid = c.relnamespace
+         left join pg_index i on i.indrelid = c.oid and i.indisprimary
+        where n.nspname = current_schema() and c.relname = $1 and c.relkind in ('r', 'p', 'v', 'm')
+          and a.attnum > 0 and not a.attisdropped
+        order by a.attnum`,
+      [table],
+    );
+
+  return {
+    async version() {
+      const [row] = await run<{ server_version: string }>('show server_version');
+      return `PostgreSQL ${row.server_version}`;
+    },
+    async readOnly() {
+      const [row] = await run<{ transaction_read_only: string }>('show transaction_read_only');
+      return row.transaction_read_only === 'on';
+    },
+    listTables: () =>
+      run<SourceTable>(
+        `select c.relname as name, obj_description(c.oid, 'pg_class') as comment,
+                case when c.relkind in ('v', 'm') then 'view' else 'table' end as kind
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = current_schema() and c.relkind in ('r', 'p', 'v', 'm')
+          order by c.relname limit ${MAX_TABLES}`,
+      ),
+    listColumns,
+    async *readRows(table, options = {}) {
+      yield* readInBatches(table, await listColumns(table), options, ({ columns, key, afterKey, offset, limit }) => {
+        const select = `select ${columns.map(quote).join(', ')} from ${quote(table)}`;
+        if (key) {
+          const where = afterKey === undefined ? '' : ` where ${quote(key)} > $1`;
+          return run(
+            `${select}${where} order by ${quote(key)} limit ${limit}`,
+            afterKey === undefined ? [] : [afterKey],
+          );
+        }
+        return run(`${select} limit ${limit} offset ${offset}`);
+      });
+    },
+    close: () => client.end().catch(() => {}),
+  };
+}
