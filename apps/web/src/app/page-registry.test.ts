@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { messagePages } from '@/pages/admin/message/pages';
 import { adminPages } from '@/pages/admin/pages';
+import { resourcePages } from '@/pages/admin/resources/pages';
 import { reviewPages } from '@/pages/admin/review/pages';
 import { systemPages } from '@/pages/admin/system/pages';
 import { pageRegistry, resolvePage } from './page-registry';
@@ -10,6 +11,7 @@ const areas: Record<string, object> = {
   admin: adminPages,
   'admin/catalogue': cataloguePages,
   'admin/message': messagePages,
+  'admin/resources': resourcePages,
   'admin/review': reviewPages,
   'admin/system': systemPages,
 };

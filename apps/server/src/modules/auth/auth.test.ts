@@ -142,7 +142,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     expect(res.body.result.allAuth.every((a) => a.status === '0')).toBe(true);
   });
 
-  it('gives a department officer cataloguing and department switching but no system menu', async () => {
+  it('gives a department officer cataloguing, resources and department switching but no system menu', async () => {
     const { token } = await signedIn(ctx, { roles: ['dept_admin'] });
     const res = await call<UserPermissionResult>(ctx, 'GET', '/sys/permission/getUserPermissionByToken', { token });
     expect(res.body.result.menu.map((m) => m.path)).toEqual([
@@ -151,6 +151,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       '/MessageCenter/MessageNotification',
       '/isps/userAnnouncement',
       '/bell',
+      '/resources',
     ]);
     const catalogue = res.body.result.menu[1].children?.map((c) => c.meta.title);
     expect(catalogue).toEqual(['目录列表', '目录编辑', '草稿箱', '编目日志']);
