@@ -46,9 +46,15 @@ describe('announcements and the message centre', () => {
 
     // The citizen is already signed in when the announcement goes out: the bell must rise by itself.
     const citizen = await newPage(env.browser);
+    // The portal loads its bell after the first screen; its count comes with the notices.
+    const notices = citizen.waitForResponse((r) => r.url().includes('/sys/annountCement/listByUser'), {
+      timeout: 60_000,
+    });
     await signIn(citizen, env.server.url, 'citizen', 'User@2026');
     const bell = citizen.getByRole('button', { name: '消息通知' });
-    await citizen.waitForTimeout(1000);
+    await notices;
+    await bell.waitFor({ timeout: 30_000 });
+    await citizen.waitForTimeout(300);
     const before = await unreadOnBell(citizen);
 
     await row.getByText('发布', { exact: true }).click();

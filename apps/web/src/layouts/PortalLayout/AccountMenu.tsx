@@ -41,7 +41,8 @@ function AccountActions({ account, onPick }: { account: Account; onPick?: () => 
   );
 }
 
-export function UserArea({ account }: { account: Account }) {
+/** `defaultOpen`: the visitor already reached for the menu while this part was loading. */
+export function UserArea({ account, defaultOpen }: { account: Account; defaultOpen?: boolean }) {
   return (
     <div className="portal-user">
       <Popover
@@ -49,6 +50,7 @@ export function UserArea({ account }: { account: Account }) {
         placement="bottomRight"
         trigger={['hover', 'click']}
         arrow={false}
+        defaultOpen={defaultOpen}
       >
         <UserName />
       </Popover>

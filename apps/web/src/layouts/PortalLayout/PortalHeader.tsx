@@ -37,6 +37,12 @@ export function PortalHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   // The drawer is loaded on the first tap of the menu button and kept for its closing animation.
   const [menuUsed, setMenuUsed] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const wantMenu = () => setMenuWanted(true);
+  // A signed-in visitor's account menu is fetched at once, beside the page, not at the first hover.
+  useEffect(() => {
+    if (token) void import('./AccountMenu');
+  }, [token]);
   // The home hero and the search page have their own, larger search box.
   const showSearch = isBuilt(SEARCH_PATH) && pathname !== Constants.portalHomePath && pathname !== SEARCH_PATH;
   const redirect = params.get('redirect');
@@ -88,12 +94,13 @@ export function PortalHeader() {
           <div className="portal-wide">
             <Suspense
               fallback={
+                // Reached for before the menu's code is in: it opens as soon as it is.
                 <div className="portal-user">
-                  <UserName />
+                  <UserName onReach={wantMenu} />
                 </div>
               }
             >
-              <UserArea account={account} />
+              <UserArea account={account} defaultOpen={menuWanted} />
             </Suspense>
           </div>
         ) : (

@@ -1,18 +1,35 @@
 import { DownOutlined } from '@ant-design/icons';
+import { type ButtonHTMLAttributes, forwardRef } from 'react';
 import { useSession } from '@/session';
 
 /** The name the header shows once: the person's name, else the account's. */
 export const displayName = (user: { realname?: string | null; nickname?: string | null; username?: string } | null) =>
   user?.realname || user?.nickname || user?.username || '';
 
-/** The name shown in the header, the trigger of the account menu. */
-export function UserName() {
+/**
+ * The name shown in the header, the trigger of the account menu: the menu's popover hands it its
+ * event handlers and ref, which it passes to its button. `onReach`: the visitor pointed at, focused
+ * or clicked it before the menu around it was there.
+ */
+export const UserName = forwardRef<
+  HTMLButtonElement,
+  ButtonHTMLAttributes<HTMLButtonElement> & { onReach?: () => void }
+>(function UserName({ onReach, ...trigger }, ref) {
   const { userInfo } = useSession();
   return (
-    <button type="button" className="portal-user-name" aria-haspopup="true">
+    <button
+      ref={ref}
+      type="button"
+      className="portal-user-name"
+      aria-haspopup="true"
+      onMouseEnter={onReach}
+      onFocus={onReach}
+      onClick={onReach}
+      {...trigger}
+    >
       {displayName(userInfo)}
       {userInfo?.departName && <span className="portal-depart">（{userInfo.departName}）</span>}
       <DownOutlined style={{ fontSize: 10, marginLeft: 4 }} />
     </button>
   );
-}
+});
