@@ -49,3 +49,37 @@ export async function sourceServer(protocol: 'postgres' | 'mysql'): Promise<Sour
     },
   };
 }
+
+/** Runs set-up statements (tables, users) on a source server as its administrator, outside the connectors. */
+export async function runOnSource(target: ConnectionTarget, statements: string[]) {
+  if (target.protocol === 'postgres') {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({
+      host: target.address,
+      port: target.port,
+      user: target.user,
+      password: target.password,
+      database: target.database,
+    });
+    await client.connect();
+    try {
+      for (const s of statements) await client.query(s);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const mysql = (await import('mysql2/promise')).default;
+    const conn = await mysql.createConnection({
+      host: target.address,
+      port: target.port,
+      user: target.user,
+      password: target.password,
+      database: target.database,
+    });
+    try {
+      for (const s of statements) await conn.query(s);
+    } finally {
+      await conn.end();
+    }
+  }
+}

@@ -16,9 +16,8 @@ import { dataSources, logs, userRoles } from '../../../db/schema/index.js';
 import { parseAllowList } from '../../../platform/outbound/address.js';
 import { createDepart, createUser, login, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
-import { sourceServer } from '../../../test/source-servers.js';
+import { runOnSource, sourceServer } from '../../../test/source-servers.js';
 import { roleWith } from '../../system/permission/fixtures.js';
-import type { withConnection } from './connectors/index.js';
 
 const servers = { postgres: await sourceServer('postgres'), mysql: await sourceServer('mysql') };
 const dataDir = mkdtempSync(path.join(tmpdir(), 'odp-ds-'));
@@ -324,7 +323,7 @@ for (const protocol of ['postgres', 'mysql'] as const) {
       const hosts = ['%', 'localhost', '127.0.0.1'];
 
       beforeAll(async () => {
-        await admin_(target, [
+        await runOnSource(target, [
           `create table ${table} (id int primary key, name varchar(20))`,
           ...(protocol === 'mysql'
             ? hosts.flatMap((h) => [
@@ -335,7 +334,7 @@ for (const protocol of ['postgres', 'mysql'] as const) {
         ]);
       });
       afterAll(async () => {
-        await admin_(target, [
+        await runOnSource(target, [
           `drop table if exists ${table}`,
           ...(protocol === 'mysql' ? hosts.map((h) => `drop user if exists '${account.user}'@'${h}'`) : []),
         ]);
@@ -405,37 +404,4 @@ for (const protocol of ['postgres', 'mysql'] as const) {
       });
     },
   );
-}
-
-async function admin_(target: Parameters<typeof withConnection>[0], statements: string[]) {
-  if (target.protocol === 'postgres') {
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({
-      host: target.address,
-      port: target.port,
-      user: target.user,
-      password: target.password,
-      database: target.database,
-    });
-    await client.connect();
-    try {
-      for (const s of statements) await client.query(s);
-    } finally {
-      await client.end();
-    }
-  } else {
-    const mysql = (await import('mysql2/promise')).default;
-    const conn = await mysql.createConnection({
-      host: target.address,
-      port: target.port,
-      user: target.user,
-      password: target.password,
-      database: target.database,
-    });
-    try {
-      for (const s of statements) await conn.query(s);
-    } finally {
-      await conn.end();
-    }
-  }
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sourceServer } from '../../../../test/source-servers.js';
+import { runOnSource, sourceServer } from '../../../../test/source-servers.js';
 import { withConnection } from './index.js';
-import type { ConnectionTarget, RowBatch, SourceConnection } from './types.js';
+import type { RowBatch, SourceConnection } from './types.js';
 
 const servers = { postgres: await sourceServer('postgres'), mysql: await sourceServer('mysql') };
 
@@ -17,39 +17,6 @@ const ddl = {
     `create table ${t} (id int primary key, name varchar(50) not null comment '姓名', amount decimal(10,2), born date) comment='测试人口表'`,
   ],
 };
-
-async function admin(target: ConnectionTarget, statements: string[]) {
-  if (target.protocol === 'postgres') {
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({
-      host: target.address,
-      port: target.port,
-      user: target.user,
-      password: target.password,
-      database: target.database,
-    });
-    await client.connect();
-    try {
-      for (const s of statements) await client.query(s);
-    } finally {
-      await client.end();
-    }
-  } else {
-    const mysql = (await import('mysql2/promise')).default;
-    const conn = await mysql.createConnection({
-      host: target.address,
-      port: target.port,
-      user: target.user,
-      password: target.password,
-      database: target.database,
-    });
-    try {
-      for (const s of statements) await conn.query(s);
-    } finally {
-      await conn.end();
-    }
-  }
-}
 
 const collect = async (batches: AsyncIterable<RowBatch>) => {
   const out: RowBatch[] = [];
@@ -70,7 +37,7 @@ for (const protocol of ['postgres', 'mysql'] as const) {
         { length: 23 },
         (_, i) => `(${i + 1}, '居民${i + 1}', ${i * 10}.5, ${i % 2 ? 'null' : "'2000-01-02'"})`,
       );
-      await admin(target, [
+      await runOnSource(target, [
         ...ddl[protocol](table),
         `insert into ${table} (id, name, amount, born) values ${rows.join(', ')}`,
         `create table ${keyless} (code varchar(10), label varchar(20))`,
@@ -78,7 +45,7 @@ for (const protocol of ['postgres', 'mysql'] as const) {
       ]);
     });
     afterAll(async () => {
-      await admin(target, [`drop table if exists ${table}`, `drop table if exists ${keyless}`]);
+      await runOnSource(target, [`drop table if exists ${table}`, `drop table if exists ${keyless}`]);
     });
 
     const use = <T>(fn: (c: SourceConnection) => Promise<T>) => withConnection(target, fn);
