@@ -139,9 +139,11 @@ function serveWeb(app: FastifyInstance, config: Config, db: Db) {
     const url = request.raw.url ?? '/';
     const isPage = request.method === 'GET' && !url.startsWith(config.apiBase) && !path.extname(url.split('?')[0]);
     if (!hasWeb || !isPage) return reply.status(404).send(fail(404, Messages.notFound));
-    const providers = modules.pageData.get(url.split('?')[0]);
+    const [pathname, search = ''] = url.split('?', 2);
+    const providers = modules.pageData.get(pathname);
     if (!providers) return reply.sendFile('index.html');
-    return renderPageHtml(template, providers, { db, apiBase: config.apiBase }).then((html) =>
+    const query = new URLSearchParams(search);
+    return renderPageHtml(template, providers, { db, apiBase: config.apiBase, query }).then((html) =>
       reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html),
     );
   });

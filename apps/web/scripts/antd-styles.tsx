@@ -1,5 +1,5 @@
 /**
- * Prints, as one CSS text, the antd component styles of the public pages' theme, with the cache-path
+ * Prints, as one CSS text, the antd component styles of the app's theme, with the cache-path
  * record antd's style runtime looks for (`.data-ant-cssinjs-cache-path`): a page that links this file
  * neither computes nor injects those styles while it renders, which on a phone was most of the first
  * render's work. Runs in production mode (`antd-styles-plugin.ts`) so that class hashes match the bundle.
@@ -9,7 +9,6 @@ import * as antd from 'antd';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { APP_THEME } from '../src/app/theme';
-import { PortalTheme } from '../src/components/portal/PortalTheme';
 
 /**
  * What the first screen of a public page renders (every portal page, the login and the error pages):
@@ -42,12 +41,10 @@ const lib = antd as unknown as Record<string, ComponentType<Record<string, unkno
 renderToString(
   <StyleProvider cache={cache}>
     <antd.ConfigProvider theme={APP_THEME}>
-      <PortalTheme>
-        {FIRST_SCREEN.map((name) => {
-          const Component = lib[name];
-          return <Component key={name} {...PROPS[name]} />;
-        })}
-      </PortalTheme>
+      {FIRST_SCREEN.map((name) => {
+        const Component = lib[name];
+        return <Component key={name} {...PROPS[name]} />;
+      })}
     </antd.ConfigProvider>
   </StyleProvider>,
 );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { PageData } from './http/page-data.js';
+import { type PageData, pagesOf } from './http/page-data.js';
 import type { JobHandler } from './jobs/handler.js';
 import type { DataRuleList, MenuBadge, MenuSeed, ModuleManifest, ReferenceStep } from './module.js';
 import type { SearchSubject } from './search/subject.js';
@@ -159,12 +159,15 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
   const pageData = new Map<string, PageData[]>();
   for (const m of manifests) {
     for (const provider of m.pageData ?? []) {
-      const onPage = pageData.get(provider.page) ?? [];
-      const key = JSON.stringify(provider.key);
-      if (onPage.some((p) => JSON.stringify(p.key) === key)) {
-        problems.push(`page data ${key} on '${provider.page}' (${m.name}) is declared twice`);
+      for (const page of pagesOf(provider)) {
+        const onPage = pageData.get(page) ?? [];
+        // Keys that depend on the address cannot be compared before a request; their modules keep them apart.
+        const key = typeof provider.key === 'function' ? null : JSON.stringify(provider.key);
+        if (key && onPage.some((p) => typeof p.key !== 'function' && JSON.stringify(p.key) === key)) {
+          problems.push(`page data ${key} on '${page}' (${m.name}) is declared twice`);
+        }
+        pageData.set(page, [...onPage, provider]);
       }
-      pageData.set(provider.page, [...onPage, provider]);
     }
   }
   return {

@@ -5,8 +5,7 @@ import type { NotificationInstance } from 'antd/es/notification/interface';
 /**
  * Where the app shows its notices (messages, notifications, confirmations). The antd parts that draw
  * them are not on the portal's first load: `app/FeedbackHost` mounts them (themed, localised) when the
- * browser is idle or when the first notice is asked for, and binds them here; a notice asked for
- * before that is shown as soon as they are there.
+ * first notice is asked for, and binds them here; that notice is shown as soon as they are there.
  */
 export type Feedback = {
   message: Pick<MessageInstance, 'success' | 'error' | 'warning' | 'info' | 'loading'>;

@@ -17,7 +17,7 @@ import type {
   SearchTab,
   SearchType,
 } from '@odp/contracts';
-import { type CategoryTreeId, Constants } from '@odp/contracts/constants';
+import { type CategoryTreeId, Constants, PAGE_DATA_KEYS } from '@odp/contracts/constants';
 import { http } from './client';
 
 /**
@@ -73,8 +73,9 @@ export const getCatalogAmount = (filters: MarketFilters) =>
   http.post<FacetCounts>('/api/resourceMarket/getCatalogAmount', clean(filters));
 
 /** The server counts a view for every call. Silent: the page says what went wrong (e.g. 已下架). */
-export const getMarketDetail = (id: string) =>
-  http.get<MarketDetail>('/api/resourceMarket/detail', { id }, { silent: true });
+/** `counted`: the page's HTML carried this entry's detail, and the server counted the view then. */
+export const getMarketDetail = (id: string, counted = false) =>
+  http.get<MarketDetail>('/api/resourceMarket/detail', counted ? { id, counted: '1' } : { id }, { silent: true });
 
 /** Silent: the preview tab shows its own message (e.g. a document that cannot be previewed). */
 export const getPreview = (catalogId: string, fileId: string) =>
@@ -117,11 +118,12 @@ export const searchSite = (params: { search: string; pageNo: number; pageSize: n
 
 export const marketKeys = {
   all: ['market'] as const,
-  tree: (treeItemId: TreeItemId) => ['market', 'tree', treeItemId] as const,
-  list: (query: MarketQuery) => ['market', 'list', query] as const,
-  amount: (filters: MarketFilters) => ['market', 'amount', filters] as const,
+  tree: (treeItemId: TreeItemId) => PAGE_DATA_KEYS.tree(treeItemId),
+  list: (query: MarketQuery) => PAGE_DATA_KEYS.marketList(query),
+  amount: (filters: MarketFilters) => PAGE_DATA_KEYS.marketAmount(filters),
   /** Per viewer: a signed-in user's answer carries their own rating and collection. */
-  detail: (id: string, viewer?: 'user' | 'guest') => ['market', 'detail', id, ...(viewer ? [viewer] : [])] as const,
+  detail: (id: string, viewer?: 'user' | 'guest') =>
+    viewer ? PAGE_DATA_KEYS.marketDetail(id, viewer) : (['market', 'detail', id] as const),
   preview: (catalogId: string, fileId: string) => ['market', 'preview', catalogId, fileId] as const,
   ratings: (catalogId: string) => ['market', 'ratings', catalogId] as const,
   keyAreas: ['market', 'home', 'keyAreas'] as const,

@@ -1,3 +1,5 @@
+import { PAGE_DATA_KEYS } from '@odp/contracts/constants';
+
 /** Query keys of the shell; resource pages add their own `<resource>.{all,list,detail}` keys. */
 export const queryKeys = {
   permission: ['permission'] as const,
@@ -5,6 +7,6 @@ export const queryKeys = {
   departs: { current: ['departs', 'current'] as const },
   portal: {
     indexNum: ['portal', 'indexNum'] as const,
-    site: ['portal', 'site'] as const,
+    site: PAGE_DATA_KEYS.site,
   },
 };

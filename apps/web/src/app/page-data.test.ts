@@ -1,7 +1,7 @@
 import { PAGE_DATA_ELEMENT_ID } from '@odp/contracts/constants';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { seedPageData } from './page-data';
+import { seedPageData, takeSeeded } from './page-data';
 
 const pageWith = (content: string) => {
   const doc = document.implementation.createHTMLDocument('页面');
@@ -28,5 +28,13 @@ describe('seedPageData', () => {
       seedPageData(client, pageWith(content));
       expect(client.getQueryCache().getAll()).toHaveLength(0);
     }
+  });
+
+  it('tells once that an answer came with the page (a view its server already counted)', () => {
+    const key = ['market', 'detail', 'e1', 'guest'];
+    seedPageData(new QueryClient(), pageWith(JSON.stringify([{ key, data: { id: 'e1' } }])));
+    expect(takeSeeded(['market', 'detail', 'e2', 'guest'])).toBe(false);
+    expect(takeSeeded(key)).toBe(true);
+    expect(takeSeeded(key)).toBe(false);
   });
 });

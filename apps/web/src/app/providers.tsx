@@ -11,16 +11,20 @@ import { APP_THEME } from './theme';
 
 dayjs.locale('zh-cn');
 
-const FeedbackHost = lazy(() => import('./FeedbackHost'));
+const loadFeedbackHost = () => import('./FeedbackHost');
+const FeedbackHost = lazy(loadFeedbackHost);
 
-/** Mounts the notice parts when the browser is first idle after loading, or earlier when a notice is due. */
+/**
+ * Mounts the notice parts when the first notice is due. Their code is fetched when the browser is first
+ * idle after loading, so that notice shows at once; mounting them earlier would generate the styles of
+ * messages, notifications and dialogs while a phone is still busy with the first screen.
+ */
 function LazyFeedback() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
-    const mount = () => setMounted(true);
-    onFeedbackWanted(mount);
+    onFeedbackWanted(() => setMounted(true));
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
-    const whenLoaded = () => idle(mount, { timeout: 5000 });
+    const whenLoaded = () => idle(() => void loadFeedbackHost(), { timeout: 5000 });
     if (document.readyState === 'complete') whenLoaded();
     else window.addEventListener('load', whenLoaded, { once: true });
     return () => window.removeEventListener('load', whenLoaded);

@@ -69,7 +69,12 @@ export type MarketPage = {
   totalCapped: boolean;
 };
 
-export const MarketIdQuery = z.object({ id: uuidOf('目录 ID'), _t: z.unknown().optional() });
+export const MarketIdQuery = z.object({
+  id: uuidOf('目录 ID'),
+  /** `1` when the page this call is for already counted the view (its HTML carried the detail). */
+  counted: z.literal('1').optional(),
+  _t: z.unknown().optional(),
+});
 
 export type MarketDataItem = {
   serialNumber: number;

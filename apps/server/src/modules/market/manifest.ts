@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.js';
+import { cataloguePageData } from './page-data.js';
 import { marketRoutes } from './routes.js';
 
-export const marketModule = defineModule({ name: 'market', routes: [marketRoutes] });
+export const marketModule = defineModule({ name: 'market', routes: [marketRoutes], pageData: cataloguePageData });

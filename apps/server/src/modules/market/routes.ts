@@ -55,7 +55,7 @@ export async function marketRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/resourceMarket/detail',
     { config: { access: 'public' }, schema: { tags, summary: '开放目录详情（计访问量）', querystring: MarketIdQuery } },
-    async (req) => ok(await marketDetail(db, req.query.id, req.actor)),
+    async (req) => ok(await marketDetail(db, req.query.id, req.actor, { countView: req.query.counted !== '1' })),
   );
 
   app.get(

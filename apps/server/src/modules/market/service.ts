@@ -268,8 +268,16 @@ async function visitorMarks(db: Executor, id: string, userId: string) {
   return { myRating: (rating ?? null) as MarketDetail['myRating'], collected: Boolean(collect) };
 }
 
-/** Everything the public may see of an entry; counts the view (written in batches, see `views.ts`). */
-export async function marketDetail(db: Db, id: string, actor: Actor | null): Promise<MarketDetail> {
+/**
+ * Everything the public may see of an entry; counts the view (written in batches, see `views.ts`)
+ * unless the caller says it was counted already.
+ */
+export async function marketDetail(
+  db: Db,
+  id: string,
+  actor: Actor | null,
+  { countView = true }: { countView?: boolean } = {},
+): Promise<MarketDetail> {
   const [found] = await db
     .select({ entry: c, departName: departs.departName })
     .from(c)
@@ -278,7 +286,7 @@ export async function marketDetail(db: Db, id: string, actor: Actor | null): Pro
   if (!found) throw notFound();
   const { entry } = found;
   const views = viewCounterFor(db);
-  views.count(id);
+  if (countView) views.count(id);
   // Independent reads: on PostgreSQL they go out together over the pool.
   const [items, files, related, mine] = await Promise.all([
     db.select().from(catalogueItems).where(eq(catalogueItems.catalogId, id)).orderBy(asc(catalogueItems.serialNumber)),

@@ -49,15 +49,20 @@ describe('delivery of the built web app and of JSON answers', () => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  it('writes the home’s first-screen data into its page, and sends other pages as built', async () => {
+  /** The page-data entries written into a page, read back as the browser does. */
+  const pageDataOf = (page: string): { key: unknown[]; data: unknown }[] =>
+    JSON.parse(page.match(/<script id="odp-page-data" type="application\/json">(.*?)<\/script>/)?.[1] ?? '[]');
+
+  it('writes the first-screen data into the home and the catalogue pages, and sends other pages as built', async () => {
     const home = await get(`${base}/openPlatform/home`);
     expect(home.status).toBe(200);
     expect(home.headers['content-type']).toMatch(/^text\/html/);
     expect(home.headers['cache-control']).toBe('no-cache');
-    const page = home.body.toString('utf8');
-    const data = page.match(/<script id="odp-page-data" type="application\/json">(.*?)<\/script>/)?.[1];
-    expect(JSON.parse(data ?? 'null')).toEqual([{ key: ['portal', 'pictures'], data: expect.any(Array) }]);
-    const other = await get(`${base}/catalogue/datacatalogue`);
+    expect(pageDataOf(home.body.toString('utf8')).map((e) => e.key)).toEqual([
+      ['portal', 'pictures'],
+      ['portal', 'site'],
+    ]);
+    const other = await get(`${base}/openStatistics/openTable`);
     expect(other.body.toString('utf8')).toBe(html);
   });
 
@@ -81,7 +86,7 @@ describe('delivery of the built web app and of JSON answers', () => {
   });
 
   it('has index.html revalidated, for client-side routes too', async () => {
-    for (const page of ['/', '/catalogue/datacatalogue']) {
+    for (const page of ['/', '/openStatistics/openTable']) {
       const res = await get(`${base}${page}`, { 'accept-encoding': 'br' });
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');

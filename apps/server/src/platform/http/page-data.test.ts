@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { type PageData, renderPageHtml } from './page-data.js';
 
 const template = '<!doctype html><html><head><title>滨江</title></head><body><div id="root"></div></body></html>';
-const ctx = { db: {} as Db, apiBase: '/dtwave-om' };
+const ctx = { db: {} as Db, apiBase: '/dtwave-om', query: new URLSearchParams() };
 const provider = (over: Partial<PageData>): PageData => ({
   page: '/openPlatform/home',
   key: ['portal', 'pictures'],
@@ -56,5 +56,15 @@ describe('renderPageHtml', () => {
     expect(await renderPageHtml(template, [failing, slow], ctx)).toBe(template);
     const html = await renderPageHtml(template, [failing, provider({ key: ['ok'] })], ctx);
     expect((entriesOf(html) as { key: unknown }[]).map((e) => e.key)).toEqual([['ok']]);
+  });
+
+  it('asks a provider whose key depends on the address for that address only', async () => {
+    const byId = provider({
+      key: (query) => (query.get('id') ? ['detail', query.get('id')] : null),
+      load: async ({ query }) => ({ id: query.get('id') }),
+    });
+    const html = await renderPageHtml(template, [byId], { ...ctx, query: new URLSearchParams('id=e1') });
+    expect(entriesOf(html)).toEqual([{ key: ['detail', 'e1'], data: { id: 'e1' } }]);
+    expect(await renderPageHtml(template, [byId], ctx)).toBe(template);
   });
 });

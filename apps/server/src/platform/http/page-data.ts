@@ -1,8 +1,11 @@
 import { PAGE_DATA_ELEMENT_ID, type PageDataEntry } from '@odp/contracts';
 import type { Db } from '../../db/client.js';
 
-/** What a page provider may read: the database and the API base the answers' links are under. */
-export type PageDataContext = { db: Db; apiBase: string };
+/**
+ * What a page provider may read: the database, the API base the answers' links are under, and the
+ * page address's query parameters.
+ */
+export type PageDataContext = { db: Db; apiBase: string; query: URLSearchParams };
 
 /**
  * An answer a public page needs for its first screen, written into the page's HTML by the server
@@ -11,12 +14,20 @@ export type PageDataContext = { db: Db; apiBase: string };
  * paints first).
  */
 export type PageData = {
-  /** The client-side path of the page, e.g. `/openPlatform/home`. */
-  page: string;
-  key: readonly unknown[];
+  /** The client-side paths of the pages, e.g. `/openPlatform/home`. */
+  page: string | readonly string[];
+  /**
+   * The query key the page's call stores its answer under; a function when it depends on the address
+   * (a detail page's id), answering null for an address the provider has nothing for.
+   */
+  key: readonly unknown[] | ((query: URLSearchParams) => readonly unknown[] | null);
   load(ctx: PageDataContext): Promise<unknown>;
   preload?(data: unknown): ImagePreload[];
 };
+
+/** The pages a provider serves. */
+export const pagesOf = (provider: PageData): readonly string[] =>
+  typeof provider.page === 'string' ? [provider.page] : provider.page;
 
 /** An image to fetch early: its address, or the sized copies to choose from (`srcset` with `sizes`). */
 export type ImagePreload = { href: string; srcset?: string; sizes?: string };
@@ -43,13 +54,17 @@ function withinBudget<T>(work: Promise<T>): Promise<T | undefined> {
  * provider answered. A provider that fails is skipped: the page works without it.
  */
 export async function renderPageHtml(template: string, providers: readonly PageData[], ctx: PageDataContext) {
-  const answers = await Promise.all(providers.map((p) => withinBudget(p.load(ctx))));
+  const wanted = providers.flatMap((provider) => {
+    const key = typeof provider.key === 'function' ? provider.key(ctx.query) : provider.key;
+    return key ? [{ provider, key }] : [];
+  });
+  const answers = await Promise.all(wanted.map(({ provider }) => withinBudget(provider.load(ctx))));
   const entries: PageDataEntry[] = [];
   const links: string[] = [];
-  providers.forEach((provider, i) => {
+  wanted.forEach(({ provider, key }, i) => {
     const data = answers[i];
     if (data === undefined) return;
-    entries.push({ key: provider.key, data });
+    entries.push({ key, data });
     for (const { href, srcset, sizes } of provider.preload?.(data) ?? []) {
       const choice = srcset ? ` imagesrcset="${attribute(srcset)}" imagesizes="${attribute(sizes ?? '100vw')}"` : '';
       links.push(`<link rel="preload" as="image" fetchpriority="high" href="${attribute(href)}"${choice}>`);

@@ -1,3 +1,5 @@
+import { PAGE_DATA_KEYS } from '@odp/contracts/constants';
+
 /**
  * Query keys of the system resources, one factory so every list, detail and mutation of a resource
  * agrees on the prefix it invalidates (STYLE item 9).
@@ -18,5 +20,5 @@ export const systemKeys = {
   users: resourceKeys('user'),
   roles: { ...roles, options: [...roles.all, 'options'] as const },
   departs: { ...departs, tree: [...departs.all, 'tree'] as const },
-  dict: (code: string) => ['system', 'dict', code] as const,
+  dict: (code: string) => PAGE_DATA_KEYS.dict(code),
 };

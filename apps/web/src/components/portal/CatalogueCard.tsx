@@ -10,13 +10,7 @@ import { detailPath } from './links';
 import './portal-ui.css';
 import { ScoreStars } from './ScoreStars';
 
-/** The dictionaries a card reads its labels from. */
-export const CARD_DICTS = [
-  CATALOGUE_DICT.openType,
-  CATALOGUE_DICT.dataFormat,
-  CATALOGUE_DICT.keyAreasType,
-  CATALOGUE_DICT.updateFrequency,
-] as const;
+export { CARD_DICTS } from '@odp/contracts/constants';
 
 /** 无条件开放 green, 有条件开放 orange, as the portal marks them everywhere. */
 export const OPEN_TYPE_COLORS: Record<string, string> = { '1': 'green', '2': 'orange', '3': 'default' };

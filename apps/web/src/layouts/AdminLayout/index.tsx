@@ -136,7 +136,7 @@ export default function AdminLayout() {
   );
 
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: settings.color } }}>
+    <ConfigProvider theme={{ token: { colorPrimary: settings.color, colorLink: settings.color } }}>
       <ProLayout
         title={SITE_NAME}
         logo={<Logo size={28} />}

@@ -4,7 +4,6 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useScrollRestoration } from '@/app/keep-alive';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { PageLoading } from '@/components/PageLoading';
-import { PortalTheme } from '@/components/portal/PortalTheme';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { portalCrumbs } from './nav';
 import { PortalFooter } from './PortalFooter';
@@ -28,38 +27,36 @@ export function PortalLayout() {
   useScrollRestoration();
 
   return (
-    <PortalTheme>
-      <div className="portal">
-        <PortalHeader />
-        {!isHome && (
-          <div className="portal-breadcrumb">
-            <nav aria-label="面包屑">
-              <Link to={Constants.portalHomePath}>首页</Link>
-              {crumbs.map((crumb, i) =>
-                crumb.path && i < crumbs.length - 1 ? (
-                  <span key={crumb.path}>
-                    <Link to={crumb.path}>{crumb.title}</Link>
-                  </span>
-                ) : (
-                  <span key={crumb.title} aria-current="page">
-                    {crumb.title}
-                  </span>
-                ),
-              )}
-            </nav>
-          </div>
-        )}
-        <main className="portal-main">
-          <PortalTitleContext.Provider value={setPageTitle}>
-            <ErrorBoundary resetKey={pathname}>
-              <Suspense fallback={<PageLoading />}>
-                <Outlet />
-              </Suspense>
-            </ErrorBoundary>
-          </PortalTitleContext.Provider>
-        </main>
-        <PortalFooter />
-      </div>
-    </PortalTheme>
+    <div className="portal">
+      <PortalHeader />
+      {!isHome && (
+        <div className="portal-breadcrumb">
+          <nav aria-label="面包屑">
+            <Link to={Constants.portalHomePath}>首页</Link>
+            {crumbs.map((crumb, i) =>
+              crumb.path && i < crumbs.length - 1 ? (
+                <span key={crumb.path}>
+                  <Link to={crumb.path}>{crumb.title}</Link>
+                </span>
+              ) : (
+                <span key={crumb.title} aria-current="page">
+                  {crumb.title}
+                </span>
+              ),
+            )}
+          </nav>
+        </div>
+      )}
+      <main className="portal-main">
+        <PortalTitleContext.Provider value={setPageTitle}>
+          <ErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </PortalTitleContext.Provider>
+      </main>
+      <PortalFooter />
+    </div>
   );
 }

@@ -10,7 +10,6 @@ import { queryKeys } from '@/api/query-keys';
 import { SITE_NAME } from '@/app/site';
 import { LoginSelectModal } from '@/components/account/LoginSelectModal';
 import { Logo } from '@/components/Logo';
-import { PortalTheme } from '@/components/portal/PortalTheme';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { getSession, getToken, readLocal, removeLocal, saveLogin, saveTenant, signOut, writeLocal } from '@/session';
 import { isPortalPath, landingPath } from './landing';
@@ -88,74 +87,72 @@ export default function LoginPage() {
   };
 
   return (
-    <PortalTheme>
-      <main className="login-page">
-        <div className="login-card">
-          <Link to={Constants.portalHomePath} className="login-brand">
-            <Logo size={44} />
-            <span>{SITE_NAME}</span>
-          </Link>
-          <h1>用户登录</h1>
-          <Form
-            form={form}
-            size="large"
-            onFinish={submit}
-            initialValues={{ username: readLocal<string>(REMEMBERED) ?? '', remember: Boolean(readLocal(REMEMBERED)) }}
-          >
-            <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-              <Input prefix={<UserOutlined />} placeholder="用户名" aria-label="用户名" autoComplete="username" />
+    <main className="login-page">
+      <div className="login-card">
+        <Link to={Constants.portalHomePath} className="login-brand">
+          <Logo size={44} />
+          <span>{SITE_NAME}</span>
+        </Link>
+        <h1>用户登录</h1>
+        <Form
+          form={form}
+          size="large"
+          onFinish={submit}
+          initialValues={{ username: readLocal<string>(REMEMBERED) ?? '', remember: Boolean(readLocal(REMEMBERED)) }}
+        >
+          <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+            <Input prefix={<UserOutlined />} placeholder="用户名" aria-label="用户名" autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder="密码"
+              aria-label="密码"
+              autoComplete="current-password"
+            />
+          </Form.Item>
+          {captcha && (
+            <Form.Item required>
+              <div className="login-captcha">
+                <Form.Item name="captcha" noStyle rules={[{ required: true, message: Messages.captchaRequired }]}>
+                  <Input
+                    prefix={<SafetyOutlined />}
+                    placeholder="验证码"
+                    aria-label="验证码"
+                    maxLength={8}
+                    autoComplete="off"
+                  />
+                </Form.Item>
+                <button type="button" className="login-captcha-image" onClick={refreshCaptcha} title="看不清？换一张">
+                  {captcha.image ? <img src={captcha.image} alt="验证码" /> : '获取验证码'}
+                </button>
+              </div>
             </Form.Item>
-            <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder="密码"
-                aria-label="密码"
-                autoComplete="current-password"
-              />
-            </Form.Item>
-            {captcha && (
-              <Form.Item required>
-                <div className="login-captcha">
-                  <Form.Item name="captcha" noStyle rules={[{ required: true, message: Messages.captchaRequired }]}>
-                    <Input
-                      prefix={<SafetyOutlined />}
-                      placeholder="验证码"
-                      aria-label="验证码"
-                      maxLength={8}
-                      autoComplete="off"
-                    />
-                  </Form.Item>
-                  <button type="button" className="login-captcha-image" onClick={refreshCaptcha} title="看不清？换一张">
-                    {captcha.image ? <img src={captcha.image} alt="验证码" /> : '获取验证码'}
-                  </button>
-                </div>
-              </Form.Item>
-            )}
-            <Form.Item name="remember" valuePropName="checked">
-              <Checkbox>记住用户名</Checkbox>
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={submitting}>
-              登 录
-            </Button>
-          </Form>
-          <div className="login-footer">
-            <Link to={Constants.portalHomePath}>返回首页</Link>
-          </div>
+          )}
+          <Form.Item name="remember" valuePropName="checked">
+            <Checkbox>记住用户名</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            登 录
+          </Button>
+        </Form>
+        <div className="login-footer">
+          <Link to={Constants.portalHomePath}>返回首页</Link>
         </div>
-        {choosing && (
-          <LoginSelectModal
-            login={choosing}
-            onDone={() => {
-              setChoosing(null);
-              finish(choosing);
-            }}
-            onFailed={() => {
-              setChoosing(null);
-              void signOut();
-            }}
-          />
-        )}
-      </main>
-    </PortalTheme>
+      </div>
+      {choosing && (
+        <LoginSelectModal
+          login={choosing}
+          onDone={() => {
+            setChoosing(null);
+            finish(choosing);
+          }}
+          onFailed={() => {
+            setChoosing(null);
+            void signOut();
+          }}
+        />
+      )}
+    </main>
   );
 }

@@ -1,7 +1,6 @@
 import { Constants } from '@odp/contracts';
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { PortalTheme } from '@/components/portal/PortalTheme';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { useSession } from '@/session';
 
@@ -18,27 +17,25 @@ export default function ErrorPage({ status }: { status: ErrorStatus }) {
   const { token } = useSession();
   useDocumentTitle(status);
   return (
-    <PortalTheme>
-      <main
-        style={{
-          minHeight: '100vh',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          background: '#fff',
-        }}
-      >
-        <Result
-          status={status}
-          title={<h1 style={{ margin: 0, fontSize: 'inherit', fontWeight: 'inherit' }}>{status}</h1>}
-          subTitle={TEXT[status]}
-          extra={
-            <Button type="primary" onClick={() => navigate(token ? Constants.homePath : Constants.portalHomePath)}>
-              返回首页
-            </Button>
-          }
-        />
-      </main>
-    </PortalTheme>
+    <main
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: '#fff',
+      }}
+    >
+      <Result
+        status={status}
+        title={<h1 style={{ margin: 0, fontSize: 'inherit', fontWeight: 'inherit' }}>{status}</h1>}
+        subTitle={TEXT[status]}
+        extra={
+          <Button type="primary" onClick={() => navigate(token ? Constants.homePath : Constants.portalHomePath)}>
+            返回首页
+          </Button>
+        }
+      />
+    </main>
   );
 }

@@ -13,6 +13,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/api/client';
 import { getMarketDetail, type MarketDetail, type MarketRelated, marketKeys, toggleCollection } from '@/api/market';
+import { takeSeeded } from '@/app/page-data';
 import { useLoginGate } from '@/components/account/useLoginGate';
 import { DictText } from '@/components/DictTag';
 import { OPEN_TYPE_COLORS } from '@/components/portal/CatalogueCard';
@@ -123,7 +124,12 @@ export default function DetailPage() {
 
   // A signed-in user's answer carries their own rating and collection, so the key says who asks.
   const detailKey = marketKeys.detail(id, token ? 'user' : 'guest');
-  const detail = useQuery({ queryKey: detailKey, queryFn: () => getMarketDetail(id), enabled: Boolean(id) });
+  const detail = useQuery({
+    queryKey: detailKey,
+    // A signed-in visitor's page that arrived with the guest's answer had its view counted then.
+    queryFn: () => getMarketDetail(id, Boolean(token) && takeSeeded(marketKeys.detail(id, 'guest'))),
+    enabled: Boolean(id),
+  });
   usePortalTitle(detail.data?.catalogName);
 
   const collect = useMutation({

@@ -1,3 +1,4 @@
+import { CATALOGUE_FIRST_PAGE } from '@odp/contracts/constants';
 import { describe, expect, it } from 'vitest';
 import {
   clearFilters,
@@ -16,6 +17,12 @@ const url = (search: string) => new URLSearchParams(search);
 describe('readQuery (address → list query)', () => {
   it('starts at page 1 with no filter', () => {
     expect(readQuery(url(''))).toEqual({ pageNo: 1, pageSize: 10 });
+  });
+
+  it('reads the plain address as the query the server writes into that page, under the same key', () => {
+    const query = readQuery(url(''));
+    expect(query).toStrictEqual({ ...CATALOGUE_FIRST_PAGE });
+    expect(filtersOf(query)).toStrictEqual({});
   });
 
   it('maps every facet and the keyword to the server fields', () => {

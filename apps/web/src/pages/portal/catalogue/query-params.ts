@@ -1,4 +1,4 @@
-import { CATEGORY_TREE_IDS, FACETS, MARKET_SORTS } from '@odp/contracts/constants';
+import { CATALOGUE_FIRST_PAGE, CATEGORY_TREE_IDS, FACETS, MARKET_SORTS } from '@odp/contracts/constants';
 import type { Facet, MarketFilters, MarketQuery, MarketSort } from '@/api/market';
 
 /**
@@ -6,7 +6,7 @@ import type { Facet, MarketFilters, MarketQuery, MarketSort } from '@/api/market
  * that going to a detail and back, reloading or sharing the link shows the same list.
  */
 
-export const PAGE_SIZE = 10;
+export const PAGE_SIZE = CATALOGUE_FIRST_PAGE.pageSize;
 const PAGE_SIZES = [10, 20, 50];
 
 const positiveInt = (value: string | null) => {
