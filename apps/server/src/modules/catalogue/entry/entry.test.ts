@@ -1,7 +1,7 @@
 import type { CatalogueDetail, CatalogueItem, CatalogueLogItem, LifecycleResult, Page } from '@odp/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueItems, catalogues, categories, logs } from '../../../db/schema/index.js';
+import { appSystems, catalogueItems, catalogues, categories, logs } from '../../../db/schema/index.js';
 import { createCatalogue, entryInput } from '../../../test/catalogue.js';
 import { createDepart, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
@@ -154,6 +154,41 @@ describe('POST /api/cataLog/save', () => {
     expect(new Set(codes).size).toBe(20);
     const numbers = codes.map((c) => Number(c.slice(-4))).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => numbers[0] + i));
+  });
+});
+
+describe('数源应用系统', () => {
+  it('must be an enabled system of the entry’s department; nothing is written otherwise', async () => {
+    await ctx.db.insert(appSystems).values([
+      { appName: '公交调度系统', orgCode: deptA.orgCode, state: '1' },
+      { appName: '旧票务系统', orgCode: deptA.orgCode, state: '0' },
+      { appName: '医保结算系统', orgCode: deptB.orgCode, state: '1' },
+    ]);
+    const before = await countEntries();
+    for (const sourceSystem of ['不存在的系统', '旧票务系统', '医保结算系统']) {
+      const res = await save(officerA, entryInput({ sourceSystem }));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('数源应用系统须为本部门已启用的应用系统（在“系统维护”中登记）');
+    }
+    expect(await countEntries()).toBe(before);
+    const ok = await save(officerA, entryInput({ sourceSystem: '公交调度系统' }));
+    expect(ok.status).toBe(200);
+    expect(ok.body.result.sourceSystem).toBe('公交调度系统');
+  });
+
+  it('lets an entry keep a system it already names after the system is closed', async () => {
+    const created = await save(officerA, entryInput({ sourceSystem: '公交调度系统' }));
+    await ctx.db.update(appSystems).set({ state: '0' }).where(eq(appSystems.appName, '公交调度系统'));
+    try {
+      const entry = created.body.result;
+      const kept = await call(ctx, 'POST', '/api/cataLog/update', {
+        token: officerA,
+        body: { ...entryInput({ sourceSystem: '公交调度系统' }), id: entry.id, catalogName: entry.catalogName },
+      });
+      expect(kept.status).toBe(200);
+    } finally {
+      await ctx.db.update(appSystems).set({ state: '1' }).where(eq(appSystems.appName, '公交调度系统'));
+    }
   });
 });
 

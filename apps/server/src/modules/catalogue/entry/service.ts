@@ -26,6 +26,7 @@ import { containing } from '../../../platform/resource/like.js';
 import { orderBy, paginate } from '../../../platform/resource/paging.js';
 import { refreshSearchIndex } from '../../../platform/search/indexer.js';
 import { forgetSubjects } from '../../../platform/workflow/tasks.js';
+import { enabledSystemsOf } from '../../resources/systems/repository.js';
 import { nextCatalogCode } from '../code.js';
 import { departNameOf } from '../labels.js';
 import { countLogs, type LogAuthor, logColumns, selectLogs, writeLog } from '../lifecycle/history.js';
@@ -53,6 +54,7 @@ export const EntryMessages = {
   duplicateName: '本部门已存在同名目录',
   unknownCategory: '所选资源分类不存在',
   unknownDepart: '数源单位不存在',
+  unknownSystem: '数源应用系统须为本部门已启用的应用系统（在“系统维护”中登记）',
   onlyDrafts: '只能删除草稿',
 } as const;
 
@@ -187,6 +189,29 @@ async function assertNameFree(db: Executor, orgCode: string, name: string, excep
   }
 }
 
+/** 数源应用系统 names an enabled system of the entry's department; a value the entry already has stays valid. */
+export async function sourceSystemKnown(
+  db: Executor,
+  orgCode: string,
+  name: string | null | undefined,
+  kept?: string | null,
+) {
+  if (!name || name === kept) return true;
+  const systems = await enabledSystemsOf(db, orgCode);
+  return systems.some((s) => s.appName === name);
+}
+
+async function assertSourceSystem(
+  db: Executor,
+  orgCode: string,
+  name: string | null | undefined,
+  kept?: string | null,
+) {
+  if (!(await sourceSystemKnown(db, orgCode, name, kept))) {
+    throw badRequest(EntryMessages.unknownSystem, { field: 'sourceSystem' });
+  }
+}
+
 async function assertCategory(db: Executor, id: string | null | undefined) {
   if (id && !(await categoryName(db, id))) throw badRequest(EntryMessages.unknownCategory, { field: 'categoryId' });
 }
@@ -213,6 +238,7 @@ export async function insertEntry(
 ): Promise<EntryRow> {
   await assertNameFree(tx, orgCode, input.catalogName);
   await assertCategory(tx, input.categoryId);
+  await assertSourceSystem(tx, orgCode, input.sourceSystem);
   const catalogCode = await nextCatalogCode(tx, { ...input, orgCode });
   const row = await insertEntryRow(tx, {
     ...columnsOf(input),
@@ -278,6 +304,7 @@ export async function updateEntry(db: Db, actor: Actor, input: CatalogueUpdateIn
         seesAllDepartments(actor) && input.orgCode ? await departmentFor(tx, actor, input.orgCode) : row.orgCode;
       await assertNameFree(tx, orgCode, input.catalogName, row.id);
       await assertCategory(tx, input.categoryId);
+      await assertSourceSystem(tx, orgCode, input.sourceSystem, orgCode === row.orgCode ? row.sourceSystem : null);
       const { id: _id, ...rest } = input;
       await updateEntryRow(tx, row.id, { ...columnsOf(rest), orgCode });
       await replaceItems(tx, row.id, input.dataList);

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.js';
 import { logOperation } from '../../../platform/audit/log.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { badRequest } from '../../../platform/http/errors.js';
-import { insertEntry } from '../entry/service.js';
+import { EntryMessages, insertEntry, sourceSystemKnown } from '../entry/service.js';
 import { departNameOf } from '../labels.js';
 import { ScopeMessages, seesAllDepartments } from '../scope.js';
 import {
@@ -272,6 +272,18 @@ export async function importEntries(
       if (takenKeys.has(`${p.orgCode}\u0000${p.input.catalogName}`)) {
         errors.push({ sheet: ENTRY_SHEET, row: p.row, field: HEADER_OF.catalogName, message: '本部门已存在同名目录' });
       }
+    }
+  }
+
+  // 数源应用系统 must be an enabled system of the row's department.
+  for (const p of parsed) {
+    if (!(await sourceSystemKnown(db, p.orgCode, p.input.sourceSystem))) {
+      errors.push({
+        sheet: ENTRY_SHEET,
+        row: p.row,
+        field: HEADER_OF.sourceSystem,
+        message: EntryMessages.unknownSystem,
+      });
     }
   }
 

@@ -2,7 +2,7 @@ import type { ImportRowError } from '@odp/contracts';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueItems, catalogues } from '../../../db/schema/index.js';
+import { appSystems, catalogueItems, catalogues } from '../../../db/schema/index.js';
 import { createCatalogue } from '../../../test/catalogue.js';
 import { createDepart, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
@@ -199,6 +199,33 @@ describe('POST /api/cataLog/importExcel', () => {
         { sheet: '目录', row: 4, field: '信息资源名称', message: '与第 3 行的目录同名' },
       ]),
     );
+  });
+
+  it('refuses a 数源应用系统 the department has not registered, and takes one it has', async () => {
+    await ctx.db.insert(appSystems).values({ appName: '导入测试业务系统', orgCode: depart.orgCode, state: '1' });
+    const before = await countEntries();
+    const bad = await upload(
+      officer,
+      'sys.xlsx',
+      await workbook([goodEntry('系统未登记', { 数源应用系统: '别处的系统' })]),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.result.errors).toEqual([
+      {
+        sheet: '目录',
+        row: 2,
+        field: '数源应用系统',
+        message: '数源应用系统须为本部门已启用的应用系统（在“系统维护”中登记）',
+      },
+    ]);
+    expect(await countEntries()).toBe(before);
+    const good = await upload(
+      officer,
+      'sys.xlsx',
+      await workbook([goodEntry('系统已登记', { 数源应用系统: '导入测试业务系统' })]),
+    );
+    expect(good.status).toBe(200);
+    expect(await countEntries()).toBe(before + 1);
   });
 
   it('lets an administrator import for a named department', async () => {
