@@ -6,7 +6,7 @@ export const queryKeys = {
   notices: ['notices'] as const,
   departs: { current: ['departs', 'current'] as const },
   portal: {
-    indexNum: ['portal', 'indexNum'] as const,
+    indexNum: PAGE_DATA_KEYS.indexNum,
     site: PAGE_DATA_KEYS.site,
   },
 };

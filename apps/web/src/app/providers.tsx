@@ -15,19 +15,23 @@ const loadFeedbackHost = () => import('./FeedbackHost');
 const FeedbackHost = lazy(loadFeedbackHost);
 
 /**
- * Mounts the notice parts when the first notice is due. Their code is fetched when the browser is first
- * idle after loading, so that notice shows at once; mounting them earlier would generate the styles of
- * messages, notifications and dialogs while a phone is still busy with the first screen.
+ * Mounts the notice parts when the first notice is due. Notices follow what a visitor does, so their
+ * code is fetched at the first press of a key or pointer, ahead of the answer the notice is about;
+ * a visitor who only reads never downloads it, and nothing of it competes with the first screen.
  */
 function LazyFeedback() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     onFeedbackWanted(() => setMounted(true));
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
-    const whenLoaded = () => idle(() => void loadFeedbackHost(), { timeout: 5000 });
-    if (document.readyState === 'complete') whenLoaded();
-    else window.addEventListener('load', whenLoaded, { once: true });
-    return () => window.removeEventListener('load', whenLoaded);
+    const events = ['pointerdown', 'keydown'] as const;
+    const prefetch = () => {
+      for (const type of events) window.removeEventListener(type, prefetch, true);
+      void loadFeedbackHost();
+    };
+    for (const type of events) window.addEventListener(type, prefetch, { capture: true, passive: true });
+    return () => {
+      for (const type of events) window.removeEventListener(type, prefetch, true);
+    };
   }, []);
   return mounted ? (
     <Suspense fallback={null}>

@@ -39,6 +39,8 @@ export const CATALOGUE_FIRST_PAGE = { pageNo: 1, pageSize: 10 } as const;
 export const PAGE_DATA_KEYS = {
   /** The portal home slideshow (`/sys/common/picture/query`). */
   homePictures: ['portal', 'pictures'],
+  /** The home's counters (`/api/IndexPage/indexNum`). */
+  indexNum: ['portal', 'indexNum'],
   /** The site settings the header and footer show (`/api/config/site`). */
   site: ['portal', 'site'],
   /** One dictionary's items (`/sys/dict/getDictItems/{code}`). */

@@ -60,6 +60,7 @@ describe('delivery of the built web app and of JSON answers', () => {
     expect(home.headers['cache-control']).toBe('no-cache');
     expect(pageDataOf(home.body.toString('utf8')).map((e) => e.key)).toEqual([
       ['portal', 'pictures'],
+      ['portal', 'indexNum'],
       ['portal', 'site'],
     ]);
     const other = await get(`${base}/openStatistics/openTable`);

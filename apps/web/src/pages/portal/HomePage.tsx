@@ -31,7 +31,10 @@ function Counters() {
         return (
           <div key={key} className="home-counter">
             {isLoading ? (
-              <Skeleton.Input active size="large" style={{ width: 96 }} />
+              // As tall as a figure, so the tiles keep their size when the figures come.
+              <div className="home-counter-value">
+                <Skeleton.Input active size="large" style={{ width: 96 }} />
+              </div>
             ) : (
               <div className="home-counter-value">
                 {count?.value ?? '—'}
