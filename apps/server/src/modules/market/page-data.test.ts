@@ -4,13 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDepart } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import { pageDataOf } from '../../test/page-data.js';
 import { createMarketEntry } from './testing.js';
 
 const html = '<!doctype html><html><head><title>滨江</title></head><body><div id="root"></div></body></html>';
-
-/** The page-data entries written into a page, read back as the browser does. */
-const pageDataOf = (page: string): { key: unknown[]; data: unknown }[] =>
-  JSON.parse(page.match(/<script id="odp-page-data" type="application\/json">(.*?)<\/script>/)?.[1] ?? '[]');
 
 describe('the catalogue pages’ first-screen data', () => {
   let ctx: TestContext;

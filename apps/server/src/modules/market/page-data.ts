@@ -5,6 +5,7 @@ import {
   CATALOGUE_PAGE_PATH,
   CategoryTree,
   DETAIL_DICTS,
+  MarketIdQuery,
   PAGE_DATA_KEYS,
 } from '@odp/contracts';
 import type { PageData } from '../../platform/http/page-data.js';
@@ -12,10 +13,10 @@ import { categoryNodes } from '../catalogue/category/service.js';
 import { getDictItems } from '../system/dict/service.js';
 import { catalogueAmount, marketDetail, marketPage } from './service.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The entry a detail address names, checked as the detail call checks its `id`. */
 const entryIdOf = (query: URLSearchParams) => {
-  const id = query.get('id');
-  return id && UUID.test(id) ? id : null;
+  const parsed = MarketIdQuery.safeParse({ id: query.get('id') });
+  return parsed.success ? parsed.data.id : null;
 };
 
 /** The left trees both catalogue pages show (the detail names its category from them). */

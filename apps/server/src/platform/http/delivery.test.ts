@@ -7,6 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import { pageDataOf } from '../../test/page-data.js';
 import { sendAsAttachment } from '../storage/disposition.js';
 import { installCompression } from './compression.js';
 
@@ -48,10 +49,6 @@ describe('delivery of the built web app and of JSON answers', () => {
     await ctx?.close();
     rmSync(webDist, { recursive: true, force: true });
   });
-
-  /** The page-data entries written into a page, read back as the browser does. */
-  const pageDataOf = (page: string): { key: unknown[]; data: unknown }[] =>
-    JSON.parse(page.match(/<script id="odp-page-data" type="application\/json">(.*?)<\/script>/)?.[1] ?? '[]');
 
   it('writes the first-screen data into the home and the catalogue pages, and sends other pages as built', async () => {
     const home = await get(`${base}/openPlatform/home`);

@@ -1,6 +1,7 @@
 import { PAGE_DATA_ELEMENT_ID } from '@odp/contracts';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { pageDataOf } from '../../test/page-data.js';
 import { type PageData, renderPageHtml } from './page-data.js';
 
 const template = '<!doctype html><html><head><title>滨江</title></head><body><div id="root"></div></body></html>';
@@ -11,12 +12,6 @@ const provider = (over: Partial<PageData>): PageData => ({
   load: async () => [{ url: '/dtwave-om/sys/common/picture/file/p1', title: '夜景' }],
   ...over,
 });
-
-/** The entries written into the page, read back as a browser would. */
-function entriesOf(html: string): unknown {
-  const match = html.match(new RegExp(`<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">(.*?)</script>`));
-  return match ? JSON.parse(match[1]) : null;
-}
 
 describe('renderPageHtml', () => {
   it('writes each answer under its key into the head, with a preload for the images it names', async () => {
@@ -29,7 +24,7 @@ describe('renderPageHtml', () => {
       ],
       ctx,
     );
-    expect(entriesOf(html)).toEqual([
+    expect(pageDataOf(html)).toEqual([
       { key: ['portal', 'pictures'], data: [{ url: '/dtwave-om/sys/common/picture/file/p1', title: '夜景' }] },
     ]);
     expect(html).toContain(
@@ -47,7 +42,7 @@ describe('renderPageHtml', () => {
     );
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<script>x');
-    expect(entriesOf(html)).toEqual([{ key: ['portal', 'pictures'], data: [{ title: hostile }] }]);
+    expect(pageDataOf(html)).toEqual([{ key: ['portal', 'pictures'], data: [{ title: hostile }] }]);
   });
 
   it('leaves out a provider that fails or is too slow, and sends the plain page when none answered', async () => {
@@ -55,7 +50,7 @@ describe('renderPageHtml', () => {
     const slow = provider({ key: ['slow'], load: () => new Promise((r) => setTimeout(() => r(['迟到']), 1000)) });
     expect(await renderPageHtml(template, [failing, slow], ctx)).toBe(template);
     const html = await renderPageHtml(template, [failing, provider({ key: ['ok'] })], ctx);
-    expect((entriesOf(html) as { key: unknown }[]).map((e) => e.key)).toEqual([['ok']]);
+    expect((pageDataOf(html) as { key: unknown }[]).map((e) => e.key)).toEqual([['ok']]);
   });
 
   it('asks a provider whose key depends on the address for that address only', async () => {
@@ -64,7 +59,7 @@ describe('renderPageHtml', () => {
       load: async ({ query }) => ({ id: query.get('id') }),
     });
     const html = await renderPageHtml(template, [byId], { ...ctx, query: new URLSearchParams('id=e1') });
-    expect(entriesOf(html)).toEqual([{ key: ['detail', 'e1'], data: { id: 'e1' } }]);
+    expect(pageDataOf(html)).toEqual([{ key: ['detail', 'e1'], data: { id: 'e1' } }]);
     expect(await renderPageHtml(template, [byId], ctx)).toBe(template);
   });
 });
