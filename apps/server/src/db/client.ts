@@ -164,3 +164,24 @@ export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+const preparedByDb = new WeakMap<Executor, Map<string, unknown>>();
+
+/**
+ * A hot read built once per database and prepared under `name`: the query is not rebuilt per call,
+ * and PostgreSQL parses and plans it once per connection instead of per request. `build` takes its
+ * inputs as `sql.placeholder`s (given to `execute`) and ends in `.prepare(name)` with the name it is handed.
+ */
+export function preparedOnce<T>(db: Executor, name: string, build: (db: Executor, name: string) => T): T {
+  let byName = preparedByDb.get(db);
+  if (!byName) {
+    byName = new Map();
+    preparedByDb.set(db, byName);
+  }
+  let statement = byName.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build(db, name);
+    byName.set(name, statement);
+  }
+  return statement;
+}

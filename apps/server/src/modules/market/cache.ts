@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, preparedOnce } from '../../db/client.js';
 import { portalVersion } from '../../db/schema/index.js';
 
 /** The catalogue's version (migration 0004_portal_figures): it grows with every change a public count can see. */
 export async function catalogueVersion(db: Executor): Promise<number> {
-  const [row] = await db.select({ v: portalVersion.version }).from(portalVersion).where(eq(portalVersion.id, 1));
+  const [row] = await preparedOnce(db, 'catalogue_version', versionStatement).execute();
   return Number(row?.v ?? 0);
 }
+
+const versionStatement = (db: Executor, name: string) =>
+  db.select({ v: portalVersion.version }).from(portalVersion).where(eq(portalVersion.id, 1)).prepare(name);
 
 /**
  * Answers that depend only on which public entries match (keyword totals, facet counts), kept per

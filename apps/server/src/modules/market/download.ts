@@ -1,49 +1,17 @@
 import { Readable } from 'node:stream';
 import type { DownloadFormat, OpenDownloadQuery } from '@odp/contracts';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { type Db, type Executor, rowsOf } from '../../db/client.js';
-import { catalogueDownloads, catalogueRows, catalogues } from '../../db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { catalogueDownloads, catalogues } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { allRows, hasFormulaCells, resourceOfFile } from '../datastore/store.js';
 import { neutraliseFormula } from '../files/cells.js';
 import { FILE_TYPES, type FileType } from '../files/formats.js';
 import { xlsxStream } from '../files/xlsx-stream.js';
 import { maskedColumns, maskRow } from './mask.js';
 import { maskedItemsOf, openDownloadTarget } from './service.js';
-
-const BATCH = 2000;
-
-/** The rows of a data file in order, fetched in batches (keyset on rowNo) so memory stays flat. */
-export async function* fileRows(db: Executor, fileId: string): AsyncGenerator<string[]> {
-  let after = 0;
-  for (;;) {
-    const batch = await db
-      .select({ rowNo: catalogueRows.rowNo, data: catalogueRows.data })
-      .from(catalogueRows)
-      .where(and(eq(catalogueRows.fileId, fileId), gt(catalogueRows.rowNo, after)))
-      .orderBy(asc(catalogueRows.rowNo))
-      .limit(BATCH);
-    for (const r of batch) yield r.data;
-    if (batch.length < BATCH) return;
-    // Other requests get their turn between batches (on PGlite every query runs on this thread).
-    await new Promise((resolve) => setImmediate(resolve));
-    after = batch[batch.length - 1].rowNo;
-  }
-}
-
-/** Whether any cell of a file would be evaluated as a formula by a spreadsheet. */
-async function hasFormulaCells(db: Executor, fileId: string): Promise<boolean> {
-  const [row] = await rowsOf<{ found: boolean }>(
-    db,
-    sql`select exists (
-      select 1 from data_catalog_row r, jsonb_array_elements_text(r.data) v(x)
-      where r.file_id = ${fileId} and v.x ~ '^[=+@\t\r-]'
-        and v.x !~ '^[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?$'
-    ) as found`,
-  );
-  return Boolean(row?.found);
-}
 
 const csvCell = (v: string) => (/[",\r\n]|^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
@@ -134,13 +102,14 @@ export async function openDownload(
   let asStored = false;
   let masked: number[] = [];
   const columns = file.columns ?? [];
+  const resource = file.kind === 'data' ? await resourceOfFile(db, file.id) : null;
   if (file.kind === 'doc') {
     if (format !== 'original') throw badRequest('文档只能下载原文件');
     asStored = true;
   } else {
     masked = maskedColumns(columns, await maskedItemsOf(db, entry.id));
     if (format === 'original') {
-      asStored = masked.length === 0 && (type === 'json' || !(await hasFormulaCells(db, file.id)));
+      asStored = masked.length === 0 && (type === 'json' || !resource || !(await hasFormulaCells(db, resource)));
       format = type as DownloadFormat;
     }
   }
@@ -168,7 +137,7 @@ export async function openDownload(
     };
   }
   const rows = (async function* () {
-    for await (const r of fileRows(db, file.id)) yield maskRow(r, masked);
+    if (resource) for await (const r of allRows(db, resource)) yield maskRow(r, masked);
   })();
   const ext = format as 'csv' | 'xlsx' | 'json';
   const fileName = `${baseName(file.fileName)}.${ext}`;

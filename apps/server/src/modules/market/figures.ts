@@ -1,6 +1,6 @@
 import { FACETS, type Facet, type FacetCounts, type OpenStatFigures } from '@odp/contracts';
-import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { type Executor, preparedOnce } from '../../db/client.js';
 import { portalFigures } from '../../db/schema/index.js';
 
 /**
@@ -57,12 +57,16 @@ export async function figuresIn(db: Executor, dims: FigureDim[]): Promise<Map<Fi
   return byDim;
 }
 
-/** The figures of one key of a dimension; `figureOf(db, 'all')` are the portal's totals. */
-export async function figureOf(db: Executor, dim: FigureDim, key = ''): Promise<Figures> {
-  const [row] = await db
+const figureStatement = (db: Executor, name: string) =>
+  db
     .select(columns)
     .from(f)
-    .where(and(eq(f.dim, dim), eq(f.key, key)));
+    .where(and(eq(f.dim, sql.placeholder('dim')), eq(f.key, sql.placeholder('key'))))
+    .prepare(name);
+
+/** The figures of one key of a dimension; `figureOf(db, 'all')` are the portal's totals. */
+export async function figureOf(db: Executor, dim: FigureDim, key = ''): Promise<Figures> {
+  const [row] = await preparedOnce(db, 'portal_figure', figureStatement).execute({ dim, key });
   if (!row) return { ...NO_FIGURES };
   const { key: _key, ...figures } = row;
   return figures;

@@ -9,7 +9,7 @@ import {
 } from '@odp/contracts';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
-import { type Executor, rowsOf } from '../../db/client.js';
+import { type Executor, preparedOnce, rowsOf } from '../../db/client.js';
 import { catalogues, departs } from '../../db/schema/index.js';
 
 const c = catalogues;
@@ -99,7 +99,8 @@ export const cardColumns = {
   scoreAvg: c.scoreAvg,
   totalNum: c.totalNum,
 };
-const selectCards = (db: Executor) => db.select(cardColumns).from(c).leftJoin(departs, eq(departs.orgCode, c.orgCode));
+export const selectCards = (db: Executor) =>
+  db.select(cardColumns).from(c).leftJoin(departs, eq(departs.orgCode, c.orgCode));
 export type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
 
 const SORT_COLUMN: Record<MarketSort, AnyPgColumn> = {
@@ -140,10 +141,15 @@ export async function pageRows(
     .offset(offset);
 }
 
+const cardsByIdsStatement = (db: Executor, name: string) =>
+  selectCards(db)
+    .where(and(isPublicSql, sql`${c.id} = any(${sql.placeholder('ids')}::uuid[])`))
+    .prepare(name);
+
 /** The cards of public entries in the order of `ids` (an entry no longer public is left out). */
 export async function cardsByIds(db: Executor, ids: string[]): Promise<CardRow[]> {
   if (!ids.length) return [];
-  const rows = await selectCards(db).where(and(isPublicSql, inArray(c.id, ids)));
+  const rows = await preparedOnce(db, 'market_cards_by_ids', cardsByIdsStatement).execute({ ids });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -18,7 +18,7 @@ import {
   toPage,
 } from '@odp/contracts';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Db, type Executor, rowsOf } from '../../db/client.js';
+import { type Db, type Executor, preparedOnce } from '../../db/client.js';
 import {
   catalogueCollects,
   catalogueFiles,
@@ -32,7 +32,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { highlightTerms, toTsquery } from '../../platform/search/bigram.js';
 import { highlight } from '../../platform/search/highlight.js';
-import { firstRows, presentFile } from '../files/service.js';
+import { firstRows, presentFile, type ShownFileFields } from '../files/service.js';
 import { versionedCache } from './cache.js';
 import { figureOf, publicFacetCounts } from './figures.js';
 import { maskedColumns, maskRow } from './mask.js';
@@ -195,15 +195,28 @@ async function publicEntry(db: Executor, id: string): Promise<PublicEntry> {
   return entry;
 }
 
-async function publicFiles(db: Executor, catalogId: string) {
-  return db
-    .select()
-    .from(catalogueFiles)
-    .where(and(eq(catalogueFiles.catalogId, catalogId), isNull(catalogueFiles.deletedAt)))
-    .orderBy(asc(catalogueFiles.kind), desc(catalogueFiles.createdAt));
-}
-
 const RELATED = 6;
+
+type ItemJson = MarketDetail['dataList'][number];
+/** A file's shown fields as JSON carries them (the time as text). */
+type FileJson = Omit<ShownFileFields, 'createdAt'> & { createdAt: string };
+
+/** The entry's data items in order, built by the database as the detail answer wants them. */
+const itemsJson = sql<ItemJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'serialNumber', i.serial_number, 'name', i.name, 'enName', i.en_name, 'dataType', i.data_type,
+    'dataLength', i.data_length, 'openAttribute', i.open_attribute, 'primaryKey', i.primary_key,
+    'nullValue', i.null_value, 'fieldDescription', i.field_description, 'masked', i.masked
+  ) order by i.serial_number), '[]'::json)
+  from data_catalog_item i where i.catalog_id = ${c.id})`;
+
+/** The entry's live attachments, data files first, newest first, with the fields `presentFile` shows. */
+const filesJson = sql<FileJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', f.id, 'kind', f.kind, 'fileName', f.file_name, 'mimeType', f.mime_type, 'size', f.size,
+    'rowCount', f.row_count, 'columns', f.columns, 'createdAt', f.created_at
+  ) order by f.kind, f.created_at desc), '[]'::json)
+  from data_catalog_file f where f.catalog_id = ${c.id} and f.deleted_at is null)`;
 
 /**
  * 相关目录: public entries of the same department and key area first, then of either, newest first.
@@ -221,24 +234,39 @@ type RelatedRow = {
 
 /**
  * Newest public entries of the same department and key area first, then of either: three short
- * walks down the public partial indexes, in one statement with the departments' names (each
- * statement costs a round trip, and on the embedded database a parse and plan of its own).
+ * walks down the public partial indexes, in one statement with the departments' names. It needs
+ * only the entry's id (its department and area are read inside), so it goes out together with the
+ * entry's own statement.
  */
-async function relatedEntries(db: Executor, entry: PublicEntry) {
+function relatedStatement(db: Executor, name: string) {
+  const id = sql.placeholder('id');
+  const of = (column: string) => sql`(select e.${sql.raw(column)} from data_catalog e where e.id = ${id})`;
   const newest = (cond: SQL, n: number) => sql`(
     select id, catalog_name, org_code, key_areas_type, release_time from ${c}
-    where ${isPublicSql} and ${c.id} <> ${entry.id} and ${cond}
-    order by release_time desc nulls last, id desc nulls last limit ${n})`;
-  const sameOrg = sql`${c.orgCode} = ${entry.orgCode}`;
-  const sameArea = sql`${c.keyAreasType} = ${entry.keyAreasType}`;
-  const candidates = await rowsOf<RelatedRow>(
-    db,
-    sql`select r.*, d.depart_name from (
-      ${newest(sql`${sameOrg} and ${sameArea}`, RELATED)}
+    where ${isPublicSql} and ${c.id} <> ${id} and ${cond}
+    order by release_time desc nulls last, id desc nulls last limit ${sql.raw(String(n))})`;
+  const sameOrg = sql`${c.orgCode} = ${of('org_code')}`;
+  const sameArea = sql`${c.keyAreasType} = ${of('key_areas_type')}`;
+  const r = {
+    id: sql<string>`r.id`,
+    catalog_name: sql<string>`r.catalog_name`,
+    org_code: sql<string>`r.org_code`,
+    key_areas_type: sql<string>`r.key_areas_type`,
+    release_time: sql<Date | string | null>`r.release_time`,
+    depart_name: sql<string | null>`d.depart_name`,
+  };
+  return db
+    .select(r)
+    .from(
+      sql`(${newest(sql`${sameOrg} and ${sameArea}`, RELATED)}
       union all ${newest(sameOrg, RELATED * 2)}
-      union all ${newest(sameArea, RELATED * 2)}
-    ) r left join ${departs} d on d.org_code = r.org_code`,
-  );
+      union all ${newest(sameArea, RELATED * 2)}) r left join ${departs} d on d.org_code = r.org_code`,
+    )
+    .prepare(name);
+}
+
+/** The related entries among the candidates: same department and key area first, then newest. */
+function rankRelated(candidates: RelatedRow[], entry: PublicEntry) {
   const releaseOf = (r: RelatedRow) => (r.release_time === null ? null : new Date(r.release_time));
   const both = (r: RelatedRow) => r.org_code === entry.orgCode && r.key_areas_type === entry.keyAreasType;
   const time = (r: RelatedRow) => releaseOf(r)?.getTime() ?? Number.NEGATIVE_INFINITY;
@@ -268,6 +296,15 @@ async function visitorMarks(db: Executor, id: string, userId: string) {
   return { myRating: (rating ?? null) as MarketDetail['myRating'], collected: Boolean(collect) };
 }
 
+function detailStatement(db: Executor, name: string) {
+  return db
+    .select({ entry: c, departName: departs.departName, items: itemsJson, files: filesJson })
+    .from(c)
+    .leftJoin(departs, eq(departs.orgCode, c.orgCode))
+    .where(and(eq(c.id, sql.placeholder('id')), isPublicSql))
+    .prepare(name);
+}
+
 /**
  * Everything the public may see of an entry; counts the view (written in batches, see `views.ts`)
  * unless the caller says it was counted already.
@@ -278,22 +315,18 @@ export async function marketDetail(
   actor: Actor | null,
   { countView = true }: { countView?: boolean } = {},
 ): Promise<MarketDetail> {
-  const [found] = await db
-    .select({ entry: c, departName: departs.departName })
-    .from(c)
-    .leftJoin(departs, eq(departs.orgCode, c.orgCode))
-    .where(and(eq(c.id, id), isPublicSql));
-  if (!found) throw notFound();
-  const { entry } = found;
-  const views = viewCounterFor(db);
-  if (countView) views.count(id);
-  // Independent reads: on PostgreSQL they go out together over the pool.
-  const [items, files, related, mine] = await Promise.all([
-    db.select().from(catalogueItems).where(eq(catalogueItems.catalogId, id)).orderBy(asc(catalogueItems.serialNumber)),
-    publicFiles(db, id),
-    relatedEntries(db, entry),
+  // Two statements that go out together over the pool: the entry with its items and files, and
+  // the related entries (each statement costs a round trip, a parse and a plan).
+  const [[found], candidates, mine] = await Promise.all([
+    preparedOnce(db, 'market_detail', detailStatement).execute({ id }),
+    preparedOnce(db, 'market_related', relatedStatement).execute({ id }) as Promise<RelatedRow[]>,
     actor ? visitorMarks(db, id, actor.userId) : { myRating: null, collected: false },
   ]);
+  if (!found) throw notFound();
+  const { entry, items, files } = found;
+  const views = viewCounterFor(db);
+  if (countView) views.count(id);
+  const related = rankRelated(candidates, entry);
   const { myRating, collected } = mine;
   return {
     id: entry.id,
@@ -328,19 +361,8 @@ export async function marketDetail(
     scoreCount: entry.scoreCount,
     totalNum: Number(entry.totalNum),
     downloadable: entry.openType === '1',
-    dataList: items.map((i) => ({
-      serialNumber: i.serialNumber,
-      name: i.name,
-      enName: i.enName,
-      dataType: i.dataType,
-      dataLength: i.dataLength,
-      openAttribute: i.openAttribute,
-      primaryKey: i.primaryKey,
-      nullValue: i.nullValue,
-      fieldDescription: i.fieldDescription,
-      masked: i.masked,
-    })),
-    files: files.map(presentFile),
+    dataList: items,
+    files: files.map((f) => presentFile({ ...f, createdAt: new Date(f.createdAt) })),
     related: related.map((r) => ({ ...r, releaseTime: iso(r.releaseTime) })),
     myRating,
     collected,

@@ -1,11 +1,11 @@
 import type { DownloadRankQuery, KeyAreaCount, MarketCard, Page, RecentOpenQuery } from '@odp/contracts';
 import { SEARCH_TOTAL_CAP, toPage } from '@odp/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
+import { type Db, type Executor, preparedOnce } from '../../db/client.js';
 import { catalogues, dictItems, dicts } from '../../db/schema/index.js';
 import { type Figures, figureOf, figuresBy, figuresIn, NO_FIGURES } from '../market/figures.js';
-import { isPublicSql, pageRows, pageRowsByRelease } from '../market/repository.js';
-import { presentCard } from '../market/service.js';
+import { isPublicSql, selectCards } from '../market/repository.js';
+import { marketPage, presentCard } from '../market/service.js';
 import type { IndexCounter } from './service.js';
 
 const c = catalogues;
@@ -56,13 +56,31 @@ export async function keyAreaCounts(db: Executor): Promise<KeyAreaCount[]> {
   return areas.map((a) => ({ ...a, count: figures.get(a.value)?.openEntries ?? 0 }));
 }
 
-async function publicPage(db: Db, q: { pageNo: number; pageSize: number }, order: SQL[] | 'newest') {
+/**
+ * A home list in a fixed order over every public entry, prepared once: the home page asks for these
+ * on every visit, and building and planning the statement cost more than reading its six rows.
+ */
+function orderedPublic(order: SQL[]) {
+  return (db: Executor, name: string) =>
+    selectCards(db)
+      .where(isPublicSql)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+}
+
+const byUpdate = orderedPublic([sql`${c.dataUpdateTime} desc nulls last`, sql`${c.id} desc`]);
+const byDownloads = orderedPublic([
+  sql`${c.downloadNum} desc`,
+  sql`${c.releaseTime} desc nulls last`,
+  sql`${c.id} desc`,
+]);
+
+async function publicPage(db: Db, q: { pageNo: number; pageSize: number }, name: string, build: typeof byUpdate) {
   const n = Math.min((await figureOf(db, 'all')).openEntries, SEARCH_TOTAL_CAP);
   const offset = (q.pageNo - 1) * q.pageSize;
-  const rows =
-    order === 'newest'
-      ? await pageRowsByRelease(db, [], q.pageSize, offset)
-      : await pageRows(db, [isPublicSql], order, q.pageSize, offset);
+  const rows = await preparedOnce(db, name, build).execute({ limit: q.pageSize, offset });
   return toPage(
     rows.map((r) => presentCard(r, [])),
     Number(n),
@@ -70,13 +88,16 @@ async function publicPage(db: Db, q: { pageNo: number; pageSize: number }, order
   );
 }
 
-/** 最新开放 / 最近更新. */
-export function recentOpenData(db: Db, q: RecentOpenQuery): Promise<Page<MarketCard>> {
-  if (q.orderBy === 'releaseTime') return publicPage(db, q, 'newest');
-  return publicPage(db, q, [sql`${c.dataUpdateTime} desc nulls last`, sql`${c.id} desc`]);
+/** 最新开放 (the catalogue's own first page, with its kept order) / 最近更新. */
+export async function recentOpenData(db: Db, q: RecentOpenQuery): Promise<Page<MarketCard>> {
+  if (q.orderBy === 'releaseTime') {
+    const { totalCapped: _capped, ...page } = await marketPage(db, { pageNo: q.pageNo, pageSize: q.pageSize });
+    return page;
+  }
+  return publicPage(db, q, 'home_recent_updated', byUpdate);
 }
 
 /** 下载排名. */
 export function downloadRanking(db: Db, q: DownloadRankQuery): Promise<Page<MarketCard>> {
-  return publicPage(db, q, [sql`${c.downloadNum} desc`, sql`${c.releaseTime} desc nulls last`, sql`${c.id} desc`]);
+  return publicPage(db, q, 'home_download_rank', byDownloads);
 }

@@ -278,6 +278,23 @@ describe('lists, detail and scope', () => {
     expect(await list({ shelfStatus: 9 })).toEqual([gone.id]);
   });
 
+  it('keeps the unnamed list total current through inserts, status changes and deletion', async () => {
+    const depart = await createDepart(ctx.db);
+    const officer = (await signedIn(ctx, { roles: ['dept_admin'], departs: [depart] })).token;
+    const total = async (body: object = {}) =>
+      (await call<Page<CatalogueItem>>(ctx, 'POST', '/api/cataLog/page', { token: officer, body })).body.result.total;
+    expect(await total()).toBe(0);
+    const first = await createCatalogue(ctx.db, { orgCode: depart.orgCode });
+    await createCatalogue(ctx.db, { orgCode: depart.orgCode });
+    expect(await total()).toBe(2);
+    expect(await total({ catalogStatus: 0 })).toBe(2);
+    await ctx.db.update(catalogues).set({ catalogStatus: 1 }).where(eq(catalogues.id, first.id));
+    expect(await total({ catalogStatus: 0 })).toBe(1);
+    expect(await total({ catalogStatus: 1 })).toBe(1);
+    await ctx.db.update(catalogues).set({ shelfStatus: 9 }).where(eq(catalogues.id, first.id));
+    expect(await total()).toBe(1);
+  });
+
   it("lists the caller's department's drafts", async () => {
     const draft = await createCatalogue(ctx.db, { orgCode: deptA.orgCode });
     const submitted = await createCatalogue(ctx.db, { orgCode: deptA.orgCode, catalogStatus: 1 });
