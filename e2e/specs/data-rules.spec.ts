@@ -34,10 +34,13 @@ describe('数据规则', () => {
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: '包含（LIKE）' })
       .click();
+    // Each choice is on screen before the next step: a slow machine must not save a half-made rule.
+    await dialog.locator('.ant-select').filter({ hasText: '包含（LIKE）' }).waitFor();
+    await dialog.locator('.ant-select').filter({ hasText: '用户姓名' }).waitFor();
     await dialog.getByLabel('规则值').fill('王');
     await shot(page, 'data-rule-form');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await drawer.getByText('姓王的用户').waitFor();
+    await drawer.locator('tr').filter({ hasText: '姓王的用户' }).filter({ hasText: '包含' }).waitFor();
     await shot(page, 'data-rules-drawer-added');
     await drawer.locator('.ant-drawer-close').click();
 
@@ -51,6 +54,7 @@ describe('数据规则', () => {
     await userNode.getByText('数据规则').click();
     const choose = page.locator('.ant-drawer-content').filter({ hasText: '数据规则：系统管理员 · 用户管理' });
     await choose.getByText('姓王的用户').click();
+    await choose.locator('.ant-checkbox-wrapper-checked').filter({ hasText: '姓王的用户' }).waitFor();
     await shot(page, 'role-data-rule-drawer');
     await choose.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByText('保存成功').first().waitFor();

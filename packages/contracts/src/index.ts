@@ -6,6 +6,7 @@ export * from './catalogue/lifecycle.js';
 export * from './catalogue/log.js';
 export * from './catalogue/terms.js';
 export * from './catalogue/workorder.js';
+export * from './collection/table-mount.js';
 export * from './core/calendar.js';
 export * from './core/constants.js';
 export * from './core/envelope.js';

@@ -8,7 +8,8 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logRowsOf } from '../modules/catalogue/lifecycle/history.js';
 import { workOrdersOf } from '../modules/catalogue/workorder/repository.js';
-import type { Db } from './client.js';
+import { storedRowsOfFile } from '../modules/datastore/testing.js';
+import { type Db, rowsOf } from './client.js';
 import * as schema from './schema/index.js';
 
 const migrations = new URL('./migrations', import.meta.url).pathname;
@@ -31,6 +32,7 @@ let db: Db;
 let oldRelease: string;
 const entryId = '11111111-1111-4111-8111-111111111111';
 const submitter = '22222222-2222-4222-8222-222222222222';
+const fileId = '33333333-3333-4333-8333-333333333333';
 
 beforeAll(async () => {
   client = new PGlite();
@@ -59,6 +61,14 @@ beforeAll(async () => {
       (${entryId}, 'create', null, 0, null, 0, null, 'jtadmin', '交通管理员', 'BJ003', '滨江市交通运输局', '2026-01-04T02:00:00Z'),
       (${entryId}, 'offShelfApply', 2, 2, 2, 3, '【数据已过时，不再更新】停更', 'jtadmin', '交通管理员', 'BJ003',
         '滨江市交通运输局', '2026-02-01T02:00:00Z')`);
+  // A data file with its parsed rows, as data_catalog_row held them (a ragged row and an empty cell).
+  await db.execute(sql`
+    insert into data_catalog_file (id, catalog_id, kind, file_name, stored_name, mime_type, size, sha256, columns,
+      row_count)
+    values (${fileId}, ${entryId}, 'data', '站点.csv', 'a.csv', 'text/csv', 10, 'x', '["站点","线路"]', 3)`);
+  await db.execute(sql`
+    insert into data_catalog_row (file_id, row_no, data) values
+      (${fileId}, 1, '["湖滨站","1路"]'), (${fileId}, 2, '["西湖站",""]'), (${fileId}, 3, '["江边站","2路","备注"]')`);
   await migrate(drizzle(client), { migrationsFolder: migrations });
 });
 
@@ -100,5 +110,20 @@ describe('upgrading a database of the release before the workflow kernel', () =>
       `select count(*)::int as n from information_schema.tables where table_name in ('work_order', 'data_catalog_log')`,
     );
     expect(left.rows[0].n).toBe(0);
+  });
+});
+
+describe('upgrading a database whose data files kept their rows in data_catalog_row', () => {
+  it('moves each file into a datastore table of its own and drops the old table', async () => {
+    const [resource] = await db.select().from(schema.datastoreResources);
+    expect(resource).toMatchObject({ catalogId: entryId, fileId, kind: 'file', rowCount: 3 });
+    expect(resource.fields.map((f) => f.name)).toEqual(['站点', '线路', '列3']);
+    expect(await storedRowsOfFile(db, fileId)).toEqual([
+      ['湖滨站', '1路', ''],
+      ['西湖站', '', ''],
+      ['江边站', '2路', '备注'],
+    ]);
+    const [old] = await rowsOf<{ t: string | null }>(db, sql`select to_regclass('data_catalog_row') as t`);
+    expect(old.t).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { ModuleManifest } from '../platform/module.js';
 import { installModules } from '../platform/module-registry.js';
 import { authModule } from './auth/manifest.js';
 import { catalogueModule } from './catalogue/manifest.js';
+import { collectionModule } from './collection/manifest.js';
 import { filesModule } from './files/manifest.js';
 import { marketModule } from './market/manifest.js';
 import { newsModule } from './news/manifest.js';
@@ -52,6 +53,7 @@ export const manifests: readonly ModuleManifest[] = [
   jobModule,
   catalogueModule,
   resourcesModule,
+  collectionModule,
 ];
 
 export const modules = installModules(manifests);

@@ -69,7 +69,7 @@ export async function signedIn(ctx: TestContext, opts: Parameters<typeof createU
  * A signed-in user holding exactly the given permission codes, through a role of its own. Codes the
  * menu table does not know yet are added as buttons, so a test need not depend on the seed.
  */
-export async function signedInWith(ctx: TestContext, codes: string[]) {
+export async function signedInWith(ctx: TestContext, codes: string[], opts: Parameters<typeof createUser>[1] = {}) {
   const [role] = await ctx.db
     .insert(roles)
     .values({ roleCode: `r_${uniq()}`, roleName: '测试角色' })
@@ -79,7 +79,7 @@ export async function signedInWith(ctx: TestContext, codes: string[]) {
     if (!perm) [perm] = await ctx.db.insert(permissions).values({ name: code, menuType: 2, perms: code }).returning();
     await ctx.db.insert(rolePermissions).values({ roleId: role.id, permissionId: perm.id });
   }
-  const signed = await signedIn(ctx);
+  const signed = await signedIn(ctx, opts);
   await ctx.db.insert(userRoles).values({ userId: signed.user.id, roleId: role.id });
   return signed;
 }

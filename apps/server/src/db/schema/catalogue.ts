@@ -178,19 +178,6 @@ export const catalogueFiles = pgTable(
   (t) => [index('data_catalog_file_catalog_idx').on(t.catalogId)],
 );
 
-/** Parsed rows of a data file, for previews and the row API. */
-export const catalogueRows = pgTable(
-  'data_catalog_row',
-  {
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => catalogueFiles.id, { onDelete: 'cascade' }),
-    rowNo: integer('row_no').notNull(),
-    data: jsonb('data').$type<string[]>().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.fileId, t.rowNo] })],
-);
-
 export const catalogueRatings = pgTable(
   'data_catalog_rating',
   {

@@ -49,6 +49,12 @@ export const JOB_SEEDS: {
     parameter: { graceDays: 0 },
     description: '每天 08:00 提醒数源单位更新超过更新频率未更新的已上架目录',
   },
+  {
+    handler: 'syncMountedTables',
+    cronExpression: '0 */10 * * * *',
+    parameter: { limit: 50 },
+    description: '每 10 分钟按更新频率同步到期的挂载数据表（每次最多 50 个目录）',
+  },
 ];
 
 export async function seedJobs(db: Executor) {

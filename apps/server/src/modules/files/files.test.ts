@@ -1,9 +1,10 @@
 import type { CatalogueFile, FilePreview } from '@odp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueFiles, catalogueRows, catalogues, logs } from '../../db/schema/index.js';
+import { catalogueFiles, catalogues, logs } from '../../db/schema/index.js';
 import { createDepart, signedIn } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
+import { storedRowsOfFile } from '../datastore/testing.js';
 import { createMarketEntry } from '../market/testing.js';
 import { createStorage, saveCatalogueFile } from './service.js';
 import { minimalDocx, minimalPdf, xlsxOf } from './testing.js';
@@ -40,14 +41,7 @@ afterAll(() => ctx.close());
 
 const draft = () => createMarketEntry(ctx.db, depart.orgCode, { catalogStatus: 0, shelfStatus: 0 });
 
-async function rowsOf(fileId: string) {
-  const rows = await ctx.db
-    .select()
-    .from(catalogueRows)
-    .where(eq(catalogueRows.fileId, fileId))
-    .orderBy(catalogueRows.rowNo);
-  return rows.map((r) => r.data);
-}
+const rowsOf = (fileId: string) => storedRowsOfFile(ctx.db, fileId);
 
 function upload(catalogId: string, fileName: string, bytes: Buffer, opts: { token?: string; kind?: string } = {}) {
   const form = new FormData();

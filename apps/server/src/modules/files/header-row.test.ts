@@ -2,9 +2,10 @@ import type { CatalogueFile, FilePreview } from '@odp/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueFiles, catalogueRows } from '../../db/schema/index.js';
+import { catalogueFiles } from '../../db/schema/index.js';
 import { createDepart, signedIn } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
+import { storedRowsOfFile } from '../datastore/testing.js';
 import { createMarketEntry } from '../market/testing.js';
 import { checkFile, detectHeaderRow, parseData } from './formats.js';
 import { fileLimits } from './limits.js';
@@ -152,8 +153,8 @@ describe('header row over HTTP', () => {
     expect(res.statusCode).toBe(200);
     const file = res.json().result as CatalogueFile;
     expect(file).toMatchObject({ headerRow: 3, rowCount: 3, columns: ['学校名称', '所在区', '联系方式', '联系方式'] });
-    const stored = await ctx.db.select().from(catalogueRows).where(eq(catalogueRows.fileId, file.id));
-    expect(stored.map((r) => r.data[0]).sort()).toEqual(['', '滨江市实验小学', '滨江市第一中学']);
+    const stored = await storedRowsOfFile(ctx.db, file.id);
+    expect(stored.map((r) => r[0]).sort()).toEqual(['', '滨江市实验小学', '滨江市第一中学']);
 
     const preview = await call<FilePreview>(ctx, 'GET', '/api/file/preview', {
       token: officer,

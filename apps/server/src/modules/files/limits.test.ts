@@ -4,9 +4,10 @@ import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueFiles, catalogueRows } from '../../db/schema/index.js';
+import { catalogueFiles } from '../../db/schema/index.js';
 import { createDepart, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import { storedRowsOfFile } from '../datastore/testing.js';
 import { createMarketEntry } from '../market/testing.js';
 import { checkFile } from './formats.js';
 import { type FileLimits, fileLimitsFrom } from './limits.js';
@@ -89,8 +90,8 @@ describe('uploads beyond the limits', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().result).toMatchObject({ rowCount: 1, columns: ['名称', '泊位'] });
-    const rows = await ctx.db.select().from(catalogueRows).where(eq(catalogueRows.fileId, res.json().result.id));
-    expect(rows.map((r) => r.data)).toEqual([['湖滨', '12']]);
+    const rows = await storedRowsOfFile(ctx.db, res.json().result.id);
+    expect(rows).toEqual([['湖滨', '12']]);
     // Leave the folder empty for the checks that follow.
     await rm(path.join(dataDir, 'files'), { recursive: true, force: true });
   });

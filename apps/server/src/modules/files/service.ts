@@ -1,13 +1,22 @@
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { type CatalogueFile, CataloguePerm, isEditable } from '@odp/contracts';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { type Db, type Executor, rowsOf } from '../../db/client.js';
-import { catalogueFiles, catalogueItems, catalogueRows, catalogues } from '../../db/schema/index.js';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { catalogueFiles, catalogueItems, catalogues, type DatastoreType } from '../../db/schema/index.js';
 import { logOperation } from '../../platform/audit/log.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import {
+  appendRows,
+  createResource,
+  firstRows as firstResourceRows,
+  resourceOfFile,
+  setRowCount,
+} from '../datastore/store.js';
+import { refreshRowTotal } from '../datastore/totals.js';
+import { typeOfItem } from '../datastore/types.js';
 import {
   type Checked,
   checkFile,
@@ -30,8 +39,13 @@ export { createStorage } from '../../platform/storage/storage.js';
 const ROW_BATCH = 1000;
 
 type FileRow = typeof catalogueFiles.$inferSelect;
+/** What a file shows of itself (never where it is stored). */
+export type ShownFileFields = Pick<
+  FileRow,
+  'id' | 'kind' | 'fileName' | 'mimeType' | 'size' | 'rowCount' | 'columns' | 'createdAt'
+>;
 
-export function presentFile(f: FileRow): CatalogueFile {
+export function presentFile(f: ShownFileFields): CatalogueFile {
   return {
     id: f.id,
     kind: f.kind === 'doc' ? 'doc' : 'data',
@@ -57,13 +71,6 @@ export function cleanFileName(name: string): string {
 
 /** Lets other requests run between batches: a big file must not hold the event loop. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Appends rows numbered from `from + 1` in one statement (one JSON parameter: many parameters are slow on PGlite). */
-async function insertRows(ex: Executor, fileId: string, from: number, rows: string[][]) {
-  await ex.execute(sql`insert into ${catalogueRows} (file_id, row_no, data)
-    select ${fileId}::uuid, ${from}::int + t.ord::int, t.value
-    from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as t(value, ord)`);
-}
 
 /** Header and rows of a data file, in batches. */
 type Parsed = { columns: string[]; batches: AsyncIterable<string[][]> };
@@ -111,23 +118,40 @@ export async function namedByItems(ex: Executor, catalogId: string, columns: str
   });
 }
 
-/** Writes a parsed file's rows and returns their count and the widest row. */
+/** The datastore column types the entry's data items ask for, by column name (text where none does). */
+export async function typesByItems(ex: Executor, catalogId: string, columns: string[]): Promise<DatastoreType[]> {
+  const items = await ex
+    .select({ name: catalogueItems.name, dataType: catalogueItems.dataType })
+    .from(catalogueItems)
+    .where(eq(catalogueItems.catalogId, catalogId));
+  const byName = new Map(items.map((i) => [i.name, i.dataType]));
+  return columns.map((c) => typeOfItem(byName.get(c)));
+}
+
+/**
+ * Writes a parsed file's rows into a datastore table of its own and returns their count and the
+ * columns (a row wider than the header adds columns named 列N).
+ */
 async function writeRows(
   ex: Executor,
-  fileId: string,
+  file: { id: string; catalogId: string },
   parsed: Parsed,
 ): Promise<{ rowCount: number; columns: string[] }> {
+  const resource = await createResource(ex, {
+    catalogId: file.catalogId,
+    fileId: file.id,
+    kind: 'file',
+    names: parsed.columns,
+    types: await typesByItems(ex, file.catalogId, parsed.columns),
+  });
   let rowNo = 0;
-  let width = parsed.columns.length;
   for await (const batch of parsed.batches) {
-    await insertRows(ex, fileId, rowNo, batch);
+    await appendRows(ex, resource, rowNo, batch);
     rowNo += batch.length;
-    for (const r of batch) width = Math.max(width, r.length);
     await yieldToOthers();
   }
-  const columns = [...parsed.columns];
-  for (let i = columns.length; i < width; i++) columns.push(`列${i + 1}`);
-  return { rowCount: rowNo, columns };
+  await setRowCount(ex, resource, rowNo);
+  return { rowCount: rowNo, columns: resource.fields.map((f) => f.name) };
 }
 
 /** Keeps the original under a server-chosen name; returns its name, size and hash. */
@@ -188,7 +212,7 @@ export async function storeCatalogueFile(
       .values(fileRow(entry.id, fileName, checked, original, parsed?.columns ?? null, input.userId ?? null))
       .returning();
     if (!parsed) return presentFile(file);
-    const written = await writeRows(tx, file.id, parsed);
+    const written = await writeRows(tx, file, parsed);
     const [updated] = await tx.update(catalogueFiles).set(written).where(eq(catalogueFiles.id, file.id)).returning();
     await refreshRowTotal(tx, entry.id, true);
     return presentFile(updated);
@@ -220,20 +244,6 @@ async function hashFile(filePath: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-/** totalNum = rows of the entry's live data files; the data update time moves when data changed. */
-export async function refreshRowTotal(tx: Executor, catalogId: string, dataChanged: boolean) {
-  const total = sql`(select coalesce(sum(${catalogueFiles.rowCount}), 0) from ${catalogueFiles}
-    where ${catalogueFiles.catalogId} = ${catalogId} and ${catalogueFiles.kind} = 'data' and ${catalogueFiles.deletedAt} is null)`;
-  await tx
-    .update(catalogues)
-    .set(
-      dataChanged
-        ? { totalNum: total, dataUpdateTime: new Date(), updatedAt: new Date() }
-        : { totalNum: total, updatedAt: new Date() },
-    )
-    .where(eq(catalogues.id, catalogId));
 }
 
 // --- back office ---------------------------------------------------------------------------
@@ -328,7 +338,7 @@ export async function uploadCatalogueFile(
       })
       .returning({ id: catalogueFiles.id });
     fileId = staged.id;
-    const written = parsed ? await writeRows(db, staged.id, parsed) : null;
+    const written = parsed ? await writeRows(db, { id: staged.id, catalogId: entry.id }, parsed) : null;
     if (input.signal?.aborted) throw badRequest('上传已取消');
     const file = await db.transaction(async (tx) => {
       // The entry may have gone to review while the rows were written.
@@ -357,18 +367,8 @@ export async function uploadCatalogueFile(
   }
 }
 
-/** Removes a staged upload's rows in short batches (not one long statement) and then its file row. */
+/** Removes a staged upload: its datastore resource and table go with the file row (cascade and trigger). */
 async function discardStaged(db: Db, fileId: string) {
-  for (;;) {
-    const gone = await rowsOf<{ n: number }>(
-      db,
-      sql`with d as (delete from ${catalogueRows} where ctid in (
-        select ctid from ${catalogueRows} where file_id = ${fileId} limit 10000) returning 1)
-      select count(*)::int as n from d`,
-    );
-    if (!gone[0] || gone[0].n === 0) break;
-    await yieldToOthers();
-  }
   await db.delete(catalogueFiles).where(eq(catalogueFiles.id, fileId));
 }
 
@@ -447,12 +447,8 @@ export async function previewForStaff(
   return { columns, rows, total: headerRow === undefined ? file.rowCount : total, headerRow: parsed.headerRow };
 }
 
+/** The first rows of a data file as stored (empty when the file has no rows). */
 export async function firstRows(db: Executor, fileId: string, limit: number): Promise<string[][]> {
-  const rows = await db
-    .select({ data: catalogueRows.data })
-    .from(catalogueRows)
-    .where(eq(catalogueRows.fileId, fileId))
-    .orderBy(asc(catalogueRows.rowNo))
-    .limit(limit);
-  return rows.map((r) => r.data);
+  const resource = await resourceOfFile(db, fileId);
+  return resource ? firstResourceRows(db, resource, limit) : [];
 }

@@ -108,6 +108,20 @@ const hostileBody = fc.constantFrom(
   '\u0000',
 );
 
+/**
+ * A value as a URL path segment. A lone surrogate (one of the hostile strings) has no UTF-8 form, so
+ * encodeURIComponent refuses it; a hostile client sends its three bytes anyway (invalid UTF-8).
+ */
+function pathSegment(value: string): string {
+  return value.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]|[^\ud800-\udfff]+/g, (part) => {
+    if (part.length > 1 || !/[\ud800-\udfff]/.test(part)) return encodeURIComponent(part);
+    const u = part.charCodeAt(0);
+    return [0xe0 | (u >> 12), 0x80 | ((u >> 6) & 0x3f), 0x80 | (u & 0x3f)]
+      .map((b) => `%${b.toString(16).toUpperCase()}`)
+      .join('');
+  });
+}
+
 /** An arbitrary for values of a JSON schema as @fastify/swagger writes it, mixed with hostile ones. */
 function anyValueOf(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 3, arbitrary: wellTyped(schema, depth) }, { weight: 1, arbitrary: hostileValue });
@@ -173,7 +187,7 @@ function requestOf(route: Route): fc.Arbitrary<InjectOptions> {
   return fc.tuple(pathArb, queryArb, bodyArb).map(([pathValues, query, body]) => {
     let url = route.path;
     pathParams.forEach((p, i) => {
-      url = url.replace(`{${p.name}}`, encodeURIComponent(String(pathValues[i])));
+      url = url.replace(`{${p.name}}`, pathSegment(String(pathValues[i])));
     });
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) {

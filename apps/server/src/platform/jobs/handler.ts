@@ -1,5 +1,6 @@
 import { JobMessages } from '@odp/contracts';
 import type { z } from 'zod';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -8,8 +9,8 @@ export type JobContext = {
   db: Db;
   /** The attachment store of this installation (under DATA_DIR). */
   storage: Storage;
-  /** The session idle limit the auth plugin applies (SESSION_IDLE_MINUTES). */
-  sessionIdleMs: number;
+  /** The installation's settings (e.g. the session idle limit, the outbound allow-list, the secret key). */
+  config: Config;
   now: Date;
   /** Aborted when the run times out or the server shuts down; long handlers check it between steps. */
   signal: AbortSignal;

@@ -6,13 +6,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logColumns } from '../../../modules/catalogue/lifecycle/history.js';
 import { workOrderColumns } from '../../../modules/catalogue/workorder/repository.js';
+import { storedRowsOfFile } from '../../../modules/datastore/testing.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import {
   catalogueFiles,
   catalogueItems,
-  catalogueRows,
   catalogues,
   codeSequences,
+  datastoreResources,
   workflowHistory,
   workflowTasks,
 } from '../../schema/index.js';
@@ -121,9 +122,9 @@ describe('demo catalogue of 滨江市', () => {
     expect(withFiles.length).toBeGreaterThanOrEqual(20);
     for (const e of withFiles) {
       const [{ n }] = await ctx.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(catalogueRows)
-        .innerJoin(catalogueFiles, eq(catalogueFiles.id, catalogueRows.fileId))
+        .select({ n: sql<number>`coalesce(sum(${datastoreResources.rowCount}), 0)::int` })
+        .from(datastoreResources)
+        .innerJoin(catalogueFiles, eq(catalogueFiles.id, datastoreResources.fileId))
         .where(eq(catalogueFiles.catalogId, e.id));
       expect(n, e.catalogName).toBe(e.totalNum);
       // Seeding keeps the planned update time rather than "now".
@@ -135,12 +136,9 @@ describe('demo catalogue of 滨江市', () => {
     const enterprise = files.find((f) => f.fileName === DATASETS.enterprises.fileName);
     expect(enterprise?.columns).toEqual(DATASETS.enterprises.columns.map((c) => c.name));
     const codeColumn = DATASETS.enterprises.columns.findIndex((c) => c.name === '统一社会信用代码');
-    const rows = await ctx.db
-      .select({ data: catalogueRows.data })
-      .from(catalogueRows)
-      .where(eq(catalogueRows.fileId, enterprise?.id ?? ''));
+    const rows = await storedRowsOfFile(ctx.db, enterprise?.id ?? '');
     expect(rows.length).toBeGreaterThanOrEqual(500);
-    for (const r of rows) expect(isValidUscc(r.data[codeColumn]), r.data[codeColumn]).toBe(true);
+    for (const r of rows) expect(isValidUscc(r[codeColumn]), r[codeColumn]).toBe(true);
   });
 
   it('traces each entry in the 编目日志 and opens one work order per pending review', async () => {

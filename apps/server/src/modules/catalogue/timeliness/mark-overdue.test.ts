@@ -3,9 +3,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMessages, catalogues, users } from '../../../db/schema/index.js';
 import type { JobContext } from '../../../platform/jobs/handler.js';
-import { createStorage } from '../../../platform/storage/storage.js';
 import { createDepart, createUser } from '../../../test/factories.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { jobContextOf } from '../../../test/jobs.js';
 import { findHandler } from '../../system/job/registry.js';
 
 const DAY = 86_400_000;
@@ -20,8 +20,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function jobContext(now = new Date()): JobContext {
-  const storage = createStorage('/tmp/odp-test-unused');
-  return { db: ctx.db, storage, sessionIdleMs: 2 * HOUR, now, signal: new AbortController().signal };
+  return jobContextOf(ctx, { now, config: { sessionIdleMs: 2 * HOUR } });
 }
 
 /** Through the job registry, as the scheduler runs it: the catalogue's manifest must have declared it. */

@@ -12,12 +12,11 @@ import {
 } from '@odp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataSources, logs, userRoles } from '../../../db/schema/index.js';
+import { dataSources, logs } from '../../../db/schema/index.js';
 import { parseAllowList } from '../../../platform/outbound/address.js';
-import { createDepart, createUser, login, signedIn } from '../../../test/factories.js';
+import { createDepart, signedIn, signedInWith } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { runOnSource, sourceServer } from '../../../test/source-servers.js';
-import { roleWith } from '../../system/permission/fixtures.js';
 
 const servers = { postgres: await sourceServer('postgres'), mysql: await sourceServer('mysql') };
 const dataDir = mkdtempSync(path.join(tmpdir(), 'odp-ds-'));
@@ -42,12 +41,8 @@ let stranger: string;
 const ALL = [P.dataSourceList, P.dataSourceAdd, P.dataSourceEdit, P.dataSourceDelete];
 const SECRET = 'Very$ecret-密码-42';
 
-async function member(codes: string[], depart: { id: string; orgCode: string }) {
-  const role = await roleWith(ctx.db, codes);
-  const user = await createUser(ctx.db, { departs: [depart] });
-  await ctx.db.insert(userRoles).values({ userId: user.id, roleId: role.id });
-  return login(ctx, user.username, user.password);
-}
+const member = async (codes: string[], depart: { id: string; orgCode: string }) =>
+  (await signedInWith(ctx, codes, { departs: [depart] })).token;
 
 beforeAll(async () => {
   ctx = await createTestApp({

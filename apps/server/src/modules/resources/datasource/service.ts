@@ -80,7 +80,10 @@ export function dataSourceService(config: Config) {
   }
 
   async function storedTarget(db: Db, actor: Actor, id: string): Promise<ConnectionTarget> {
-    const row = await ownSource(db, actor, id);
+    return targetOfRow(await ownSource(db, actor, id));
+  }
+
+  function targetOfRow(row: DataSourceRow): Promise<ConnectionTarget> {
     return targetOf({
       databaseType: row.databaseType as DataSourceType,
       host: row.host,
@@ -152,6 +155,13 @@ export function dataSourceService(config: Config) {
     /** For the table mounts: a session on a stored source the caller may use, closed after `use`. */
     async use<T>(db: Db, actor: Actor, id: string, use: (c: SourceConnection) => Promise<T>): Promise<T> {
       return withConnection(await storedTarget(db, actor, id), use);
+    },
+
+    /** For scheduled syncs (no caller): a session on a source of the entry's own department. */
+    async useOfDepartment<T>(db: Db, orgCode: string, id: string, use: (c: SourceConnection) => Promise<T>) {
+      const row = await findDataSource(db, id);
+      if (!row || row.orgCode !== orgCode) throw notFound(`${LABEL}不存在或已删除`);
+      return withConnection(await targetOfRow(row), use);
     },
   };
 }

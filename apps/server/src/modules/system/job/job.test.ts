@@ -72,6 +72,7 @@ describe('GET /sys/quartzJob/handlers', () => {
         'purgeExpiredCaptchas',
         'purgeExpiredSessions',
         'purgeOldLogs',
+        'syncMountedTables',
         'workflowDeadlines',
       ].sort(),
     );

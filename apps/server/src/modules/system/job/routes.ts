@@ -33,7 +33,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
   const runner = createRunner({
     db,
     storage: createStorage(config.dataDir),
-    sessionIdleMs: config.sessionIdleMs,
+    config,
     log: app.log,
   });
   const scheduler = createScheduler({ db, runner, log: app.log });

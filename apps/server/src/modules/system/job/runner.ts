@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { JobMessages } from '@odp/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import type { Storage } from '../../../platform/storage/storage.js';
 import { findHandler } from './registry.js';
@@ -14,7 +15,7 @@ export const DEFAULT_RUN_TIMEOUT_MS = 10 * 60_000;
 export type RunnerDeps = {
   db: Db;
   storage: Storage;
-  sessionIdleMs: number;
+  config: Config;
   log: FastifyBaseLogger;
   timeoutMs?: number;
   clock?: Clock;
@@ -56,7 +57,7 @@ export function createRunner(deps: RunnerDeps) {
         {
           db: deps.db,
           storage: deps.storage,
-          sessionIdleMs: deps.sessionIdleMs,
+          config: deps.config,
           now: clock.now(),
           signal: controller.signal,
         },

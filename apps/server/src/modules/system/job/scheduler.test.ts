@@ -89,7 +89,7 @@ describe('a scheduler of its own, on a manual clock', () => {
     const runner = createRunner({
       db: ctx.db,
       storage: createStorage('/tmp/odp-test-unused'),
-      sessionIdleMs: 60_000,
+      config: ctx.app.deps.config,
       log,
       clock,
     });

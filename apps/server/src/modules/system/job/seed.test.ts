@@ -27,6 +27,7 @@ describe('seedJobs', () => {
         'purgeExpiredCaptchas',
         'purgeExpiredSessions',
         'purgeOldLogs',
+        'syncMountedTables',
         'workflowDeadlines',
       ].sort(),
     );

@@ -12,6 +12,12 @@ import {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * Row values as the server prints them: a copy keeps "007", a numeric's scale and a date as they
+ * are, with no time-zone shift of a date into a JavaScript Date.
+ */
+const AS_PRINTED: pg.CustomTypesConfig = { getTypeParser: () => (value: string) => value } as pg.CustomTypesConfig;
+
 /** PostgreSQL protocol (PostgreSQL, KingbaseES): a read-only session with a statement timeout. */
 export async function connectPostgres(target: ConnectionTarget): Promise<SourceConnection> {
   const client = new pg.Client({
@@ -36,9 +42,13 @@ export async function connectPostgres(target: ConnectionTarget): Promise<SourceC
     throw connectionError(err, target.host, target.port);
   }
 
-  const run = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
+  const run = async <T extends pg.QueryResultRow>(
+    sql: string,
+    params: unknown[] = [],
+    types?: pg.CustomTypesConfig,
+  ) => {
     try {
-      return (await client.query<T>(sql, params)).rows;
+      return (await client.query<T>({ text: sql, values: params, types })).rows;
     } catch (err) {
       throw connectionError(err, target.host, target.port);
     }
@@ -85,9 +95,10 @@ export async function connectPostgres(target: ConnectionTarget): Promise<SourceC
           return run(
             `${select}${where} order by ${quote(key)} limit ${limit}`,
             afterKey === undefined ? [] : [afterKey],
+            AS_PRINTED,
           );
         }
-        return run(`${select} limit ${limit} offset ${offset}`);
+        return run(`${select} limit ${limit} offset ${offset}`, [], AS_PRINTED);
       });
     },
     close: () => client.end().catch(() => {}),

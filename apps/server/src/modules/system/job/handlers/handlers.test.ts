@@ -10,6 +10,7 @@ import { createStorage, type Storage } from '../../../../platform/storage/storag
 import { createCatalogue } from '../../../../test/catalogue.js';
 import { createUser } from '../../../../test/factories.js';
 import { createTestApp, type TestContext } from '../../../../test/harness.js';
+import { jobContextOf } from '../../../../test/jobs.js';
 import { findHandler } from '../registry.js';
 
 const DAY = 86_400_000;
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 
 function jobContext(now = new Date()): JobContext {
-  return { db: ctx.db, storage, sessionIdleMs: 2 * HOUR, now, signal: new AbortController().signal };
+  return jobContextOf(ctx, { now, storage, config: { sessionIdleMs: 2 * HOUR } });
 }
 
 async function run(name: string, params: unknown, now?: Date) {

@@ -22,7 +22,7 @@ export const purgeExpiredSessions = defineHandler({
     const keep = days * DAY_MS;
     const revokedBefore = new Date(ctx.now.getTime() - keep);
     // Idle-expired means last seen longer ago than the idle limit; keep it `days` beyond that too.
-    const idleBefore = new Date(ctx.now.getTime() - ctx.sessionIdleMs - keep);
+    const idleBefore = new Date(ctx.now.getTime() - ctx.config.sessionIdleMs - keep);
     const gone = await ctx.db
       .delete(sessions)
       .where(
