@@ -80,11 +80,12 @@ describe('live push', () => {
     const portalSocket = sockets[1];
     const closed = new Promise<void>((resolve) => portalSocket.on('close', () => resolve()));
     await page.locator('.portal-user-name').hover();
-    await page.getByRole('button', { name: '退出登录' }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /确\s*定|确\s*认|OK/ })
-      .click();
+    const logout = page.getByRole('button', { name: '退出登录' });
+    await logout.waitFor();
+    await logout.click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '真的要注销登录吗' });
+    await confirm.waitFor({ timeout: 30_000 });
+    await confirm.getByRole('button', { name: /确\s*定|确\s*认/ }).click();
     await page.getByText('登录/注册').waitFor();
     await Promise.race([closed, page.waitForTimeout(3000).then(() => expect.fail('socket still open'))]);
     // Signed out: no reconnection.

@@ -78,8 +78,9 @@ export const getMarketDetail = (id: string, counted = false) =>
   http.get<MarketDetail>('/api/resourceMarket/detail', counted ? { id, counted: '1' } : { id }, { silent: true });
 
 /** Silent: the preview tab shows its own message (e.g. a document that cannot be previewed). */
-export const getPreview = (catalogId: string, fileId: string) =>
-  http.get<MarketPreview>('/api/resourceMarket/preview', { catalogId, fileId }, { silent: true });
+export type PreviewSource = { fileId: string } | { resourceId: string };
+export const getPreview = (catalogId: string, source: PreviewSource) =>
+  http.get<MarketPreview>('/api/resourceMarket/preview', { catalogId, ...source }, { silent: true });
 
 export const listRatings = (catalogId: string, pageNo = 1, pageSize = 10) =>
   http.get<Page<RatingItem>>('/api/resourceMarket/evaluationsList', { catalogId, pageNo, pageSize });
@@ -94,11 +95,15 @@ export const toggleCollection = (catalogId: string) =>
  * The address of an open file in a format, for a plain link: the browser streams the download itself
  * (no token needed: only 无条件开放 files are served, anything else answers 403).
  */
-export function openDownloadUrl(file: { catalogId: string; fileId: string; fileName: string }, format: DownloadFormat) {
+export function openDownloadUrl(
+  target: { catalogId: string } & ({ fileId: string; fileName: string } | { resourceId: string }),
+  format: DownloadFormat,
+) {
   const params = new URLSearchParams({
-    catalogId: file.catalogId,
-    fileName: file.fileName,
-    fileId: file.fileId,
+    catalogId: target.catalogId,
+    ...('resourceId' in target
+      ? { resourceId: target.resourceId }
+      : { fileName: target.fileName, fileId: target.fileId }),
     format,
   });
   return `${Constants.apiBase}/api/file/downloadOpen?${params}`;
@@ -124,7 +129,7 @@ export const marketKeys = {
   /** Per viewer: a signed-in user's answer carries their own rating and collection. */
   detail: (id: string, viewer?: 'user' | 'guest') =>
     viewer ? PAGE_DATA_KEYS.marketDetail(id, viewer) : (['market', 'detail', id] as const),
-  preview: (catalogId: string, fileId: string) => ['market', 'preview', catalogId, fileId] as const,
+  preview: (catalogId: string, sourceId: string) => ['market', 'preview', catalogId, sourceId] as const,
   ratings: (catalogId: string) => ['market', 'ratings', catalogId] as const,
   keyAreas: ['market', 'home', 'keyAreas'] as const,
   recent: (orderBy: string) => ['market', 'home', 'recent', orderBy] as const,

@@ -6,6 +6,7 @@ import type {
   AppSystemUpdateInput,
   DataSourceCreateInput,
   DataSourceItem,
+  DataSourceOption,
   DataSourcePageQuery,
   DataSourceTestInput,
   DataSourceTestResult,
@@ -25,6 +26,9 @@ export const resourceKeys = {
   dataSources: {
     all: ['resources', 'dataSources'] as const,
     list: (params: object) => ['resources', 'dataSources', 'list', params] as const,
+    options: ['resources', 'dataSources', 'options'] as const,
+    tables: (id: string) => ['resources', 'dataSources', 'tables', id] as const,
+    columns: (id: string, table: string) => ['resources', 'dataSources', 'columns', id, table] as const,
   },
 };
 
@@ -52,3 +56,5 @@ export const removeDataSource = (id: string) => http.delete<null>('/api/DataSour
 export const testDataSource = (input: DataSourceTestInput) =>
   http.post<DataSourceTestResult>('/api/dataBase/testConnect', input);
 export const listSourceTables = (id: string) => http.post<SourceTable[]>('/api/dataBase/listDatabase', { id });
+/** The sources a picker offers (the caller's department's, every department's for administrators). */
+export const listDataSourceOptions = () => http.get<DataSourceOption[]>('/api/DataSource/getDataSourceList');

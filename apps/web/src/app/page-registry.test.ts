@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
+import { collectionPages } from '@/pages/admin/collection/pages';
 import { messagePages } from '@/pages/admin/message/pages';
 import { adminPages } from '@/pages/admin/pages';
 import { resourcePages } from '@/pages/admin/resources/pages';
@@ -10,6 +11,7 @@ import { pageRegistry, resolvePage } from './page-registry';
 const areas: Record<string, object> = {
   admin: adminPages,
   'admin/catalogue': cataloguePages,
+  'admin/collection': collectionPages,
   'admin/message': messagePages,
   'admin/resources': resourcePages,
   'admin/review': reviewPages,

@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
+import { collectionPages } from '@/pages/admin/collection/pages';
 import { messagePages } from '@/pages/admin/message/pages';
 import { adminPages } from '@/pages/admin/pages';
 import { resourcePages } from '@/pages/admin/resources/pages';
@@ -18,6 +19,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   ...systemPages,
   ...messagePages,
   ...resourcePages,
+  ...collectionPages,
 };
 
 /** Tolerates the spellings menus carry over from older systems: a leading slash, `views/`, `/index`, `.vue`. */

@@ -20,7 +20,7 @@ export type UpdateStatus = (typeof UPDATE_STATUS)[keyof typeof UPDATE_STATUS];
 export const UPDATE_STATUS_LABEL: Record<UpdateStatus, string> = { '1': '已更新', '2': '待更新', '3': '更新已超时' };
 
 /** 更新频率 (dict update_frequency) as a calendar step; 7 不定期 has none. */
-const STEPS: Record<string, { months?: number; ms?: number }> = {
+export const UPDATE_STEPS: Readonly<Record<string, { months: number } | { ms: number }>> = {
   '1': { ms: 86_400_000 },
   '2': { ms: 7 * 86_400_000 },
   '3': { months: 1 },
@@ -31,13 +31,21 @@ const STEPS: Record<string, { months?: number; ms?: number }> = {
   '9': { ms: 3_600_000 },
 };
 
-/** When data updated at `last` is next due under the frequency; null for 不定期 or an unknown code. */
+/**
+ * When data updated at `last` is next due under the frequency; null for 不定期 or an unknown code.
+ * A month step ends on the month's last day when the day does not exist (Jan 31 → Feb 28), as
+ * PostgreSQL adds `interval '1 month'`, so that the list's SQL and this agree.
+ */
 export function nextUpdateDue(frequency: string, last: Date): Date | null {
-  const step = STEPS[frequency];
+  const step = Object.hasOwn(UPDATE_STEPS, frequency) ? UPDATE_STEPS[frequency] : undefined;
   if (!step) return null;
-  if (step.ms) return new Date(last.getTime() + step.ms);
+  if ('ms' in step) return new Date(last.getTime() + step.ms);
   const due = new Date(last);
-  due.setUTCMonth(due.getUTCMonth() + (step.months ?? 0));
+  const day = due.getUTCDate();
+  due.setUTCDate(1);
+  due.setUTCMonth(due.getUTCMonth() + step.months);
+  const lastDay = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + 1, 0)).getUTCDate();
+  due.setUTCDate(Math.min(day, lastDay));
   return due;
 }
 
@@ -93,6 +101,8 @@ export type TableUpdateItem = {
   databaseName: string | null;
   tableName: string | null;
   syncMode: TableSyncMode | null;
+  /** The key column an incremental sync continues after. */
+  keyColumn: string | null;
   dataFormat: string | null;
   dataUpdateTime: string | null;
   updateStatus: UpdateStatus;
@@ -118,3 +128,48 @@ export type TableSyncLogItem = {
 };
 
 export type TableSyncResult = { catalogId: string; rows: number; totalNum: number; mode: TableSyncMode };
+
+/** The 信息项 a source column becomes when an entry reads its items from a table. */
+export type ItemOfColumn = {
+  name: string;
+  enName: string;
+  dataType: 'C' | 'N' | 'D' | 'DT' | 'B' | 'BY';
+  dataLength: number | null;
+  primaryKey: boolean;
+  nullValue: boolean;
+};
+
+/**
+ * Maps a column as PostgreSQL (`format_type`) or MySQL (`column_type`) prints its type to the
+ * catalogue's data types; the Chinese name is the column's comment when it has one.
+ */
+export function itemOfColumn(column: {
+  name: string;
+  type: string;
+  comment: string | null;
+  nullable: boolean;
+  primaryKey: boolean;
+}): ItemOfColumn {
+  const type = column.type.toLowerCase();
+  const length = /\((\d+)/.exec(type);
+  const dataType: ItemOfColumn['dataType'] = /^(tinyint\(1\)|bool)/.test(type)
+    ? 'B'
+    : /^(timestamp|datetime)/.test(type)
+      ? 'DT'
+      : /^date\b/.test(type)
+        ? 'D'
+        : /^(small|big|medium|tiny)?int|^integer|^numeric|^decimal|^real|^double|^float|^serial|^bigserial/.test(type)
+          ? 'N'
+          : /^(bytea|blob|longblob|mediumblob|tinyblob|binary|varbinary)/.test(type)
+            ? 'BY'
+            : 'C';
+  const comment = column.comment?.trim();
+  return {
+    name: (comment || column.name).slice(0, 100),
+    enName: column.name,
+    dataType,
+    dataLength: (dataType === 'C' || dataType === 'N') && length ? Number(length[1]) : null,
+    primaryKey: column.primaryKey,
+    nullValue: column.nullable,
+  };
+}

@@ -115,26 +115,45 @@ export type MarketDetail = Omit<MarketCard, 'highlight'> & {
   downloadable: boolean;
   dataList: MarketDataItem[];
   files: CatalogueFile[];
+  /** The mounted table's current copy in the datastore (库表 entries), previewed and downloaded like a file. */
+  table: MarketTable | null;
   related: MarketRelated[];
   /** The caller's own rating and collection, when a token was sent. */
   myRating: { score: number; comment: string | null } | null;
   collected: boolean;
 };
 
-export const MarketPreviewQuery = z.object({
-  catalogId: uuidOf('目录 ID'),
-  fileId: uuidOf('文件 ID'),
-  _t: z.unknown().optional(),
-});
+/** A mounted table as the public sees it: its rows live in the datastore, synced from the source. */
+export type MarketTable = { id: string; tableName: string; rowCount: number; updatedAt: string };
 
-export const OpenDownloadQuery = z.object({
-  catalogId: uuidOf('目录 ID'),
-  /** The spec names the file by its name; `fileId` picks one when names repeat. */
-  fileName: z.string().trim().min(1, '请指定文件名').max(255),
-  fileId: optional(uuidOf('文件 ID')),
-  format: z.enum(DOWNLOAD_FORMATS, { error: '下载格式须为 original、csv、xlsx 或 json' }).default('original'),
-  _t: z.unknown().optional(),
-});
+const FILE_OR_TABLE = '请指定数据文件或数据表';
+
+/** A data file (`fileId`) or the mounted table (`resourceId`) of the entry. */
+export const MarketPreviewQuery = z
+  .object({
+    catalogId: uuidOf('目录 ID'),
+    fileId: optional(uuidOf('文件 ID')),
+    resourceId: optional(uuidOf('数据表 ID')),
+    _t: z.unknown().optional(),
+  })
+  .refine((q) => Boolean(q.fileId) !== Boolean(q.resourceId), { message: FILE_OR_TABLE, path: ['fileId'] });
+export type MarketPreviewQuery = z.infer<typeof MarketPreviewQuery>;
+
+export const OpenDownloadQuery = z
+  .object({
+    catalogId: uuidOf('目录 ID'),
+    /** The spec names the file by its name; `fileId` picks one when names repeat. */
+    fileName: optional(z.string().trim().min(1, '请指定文件名').max(255)),
+    fileId: optional(uuidOf('文件 ID')),
+    /** The mounted table instead of a file: CSV, XLSX or JSON (its "original" is CSV). */
+    resourceId: optional(uuidOf('数据表 ID')),
+    format: z.enum(DOWNLOAD_FORMATS, { error: '下载格式须为 original、csv、xlsx 或 json' }).default('original'),
+    _t: z.unknown().optional(),
+  })
+  .refine((q) => Boolean(q.fileName || q.fileId) !== Boolean(q.resourceId), {
+    message: FILE_OR_TABLE,
+    path: ['fileName'],
+  });
 export type OpenDownloadQuery = z.infer<typeof OpenDownloadQuery>;
 
 export const MarketMessages = {

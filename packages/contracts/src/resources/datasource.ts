@@ -17,13 +17,24 @@ export const DATA_SOURCE_TYPES = [
   { code: 'dameng', label: '达梦', storageType: 57, protocol: null, defaultPort: 5236 },
 ] as const;
 
-export type DataSourceType = (typeof DATA_SOURCE_TYPES)[number]['code'];
-export type DataSourceProtocol = 'mysql' | 'postgres';
+/**
+ * 内置演示库: the demo city's departmental tables inside the platform's own database. Created only by
+ * the demo data, never through the API, and it reaches nothing but its `bjgx_*` schema.
+ */
+export const BUILTIN_SOURCE_TYPE = 'builtin';
+export const BUILTIN_SOURCE_LABEL = '内置演示库';
 
-const TYPE_CODES = DATA_SOURCE_TYPES.map((t) => t.code) as [DataSourceType, ...DataSourceType[]];
+/** What a stored source may be: a type a department can add, or the built-in demo source. */
+export type DataSourceType = (typeof DATA_SOURCE_TYPES)[number]['code'] | typeof BUILTIN_SOURCE_TYPE;
+export type DataSourceProtocol = 'mysql' | 'postgres' | typeof BUILTIN_SOURCE_TYPE;
+
+/** The types a department adds through 数据源管理. */
+export type CreatableSourceType = (typeof DATA_SOURCE_TYPES)[number]['code'];
+const TYPE_CODES = DATA_SOURCE_TYPES.map((t) => t.code) as [CreatableSourceType, ...CreatableSourceType[]];
 
 export const dataSourceTypeOf = (code: string) => DATA_SOURCE_TYPES.find((t) => t.code === code);
-export const dataSourceTypeLabel = (code: string) => dataSourceTypeOf(code)?.label ?? code;
+export const dataSourceTypeLabel = (code: string) =>
+  code === BUILTIN_SOURCE_TYPE ? BUILTIN_SOURCE_LABEL : (dataSourceTypeOf(code)?.label ?? code);
 /** The message for a listed type without a driver. */
 export const unsupportedTypeMessage = (code: string) => `暂不支持${dataSourceTypeLabel(code)}类型的数据源`;
 
@@ -130,7 +141,14 @@ export type DataSourceItem = {
 };
 
 /** `getDataSourceList`: the library picker's options, shaped as the original's `{storageId, code, planName, name}`. */
-export type DataSourceOption = { storageId: string; code: DataSourceType; planName: string; name: string };
+export type DataSourceOption = {
+  storageId: string;
+  code: DataSourceType;
+  planName: string;
+  name: string;
+  /** The department that keeps the source: a mount takes only its entry's department's sources. */
+  orgCode: string;
+};
 
 export type DataSourceTestResult = { ok: true; version: string; elapsedMs: number };
 

@@ -27,7 +27,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     if (demo) await seedDemoCity(tx);
     const lines = await seedAccounts(tx, demo);
     // The demo catalogue names the demo accounts as its authors and reviewers, so it comes after them.
-    if (demo) await seedDemoCatalogue(tx, config.dataDir);
+    if (demo) await seedDemoCatalogue(tx, config);
     if (demo) await seedDemoAppSystems(tx);
     if (demo) await seedDemoPictures(tx, config.dataDir);
     return lines;

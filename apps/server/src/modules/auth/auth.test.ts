@@ -152,6 +152,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       '/isps/userAnnouncement',
       '/bell',
       '/resources',
+      '/datacollection',
     ]);
     const catalogue = res.body.result.menu[1].children?.map((c) => c.meta.title);
     expect(catalogue).toEqual(['目录列表', '目录编辑', '草稿箱', '编目日志']);

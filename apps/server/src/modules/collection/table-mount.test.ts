@@ -76,6 +76,44 @@ describe('库表更新 routes', () => {
     const bad = await mountCall(officer, { catalogId: 'x', dataSourceId: 'y', tableName: '' });
     expect(bad.status).toBe(400);
   });
+  it('filters, counts and pages by 更新状态 in the database, each department seeing its own', async () => {
+    const day = 86_400_000;
+    const now = Date.now();
+    const made = async (name: string, frequency: string, updatedAgo: number | null) => {
+      const entry = await createMarketEntry(ctx.db, dept.orgCode, {
+        catalogName: name,
+        dataFormat: 'table',
+        updateFrequency: frequency,
+      });
+      await ctx.db
+        .update(catalogues)
+        .set({ dataUpdateTime: updatedAgo === null ? null : new Date(now - updatedAgo) })
+        .where(eq(catalogues.id, entry.id));
+    };
+    await made('状态筛选-今日已更新', '1', day / 2);
+    await made('状态筛选-昨日待更新', '1', day + day / 2);
+    await made('状态筛选-超时', '1', 3 * day);
+    await made('状态筛选-从未更新', '3', null);
+    await made('状态筛选-不定期', '7', 400 * day);
+    await made('状态筛选-每月超时', '3', 40 * day);
+    const names = async (token: string, updateStatus?: string, pageSize = 10) => {
+      const res = await call<Page<TableUpdateItem>>(ctx, 'POST', '/api/cataLog/pageQueryList', {
+        token,
+        body: { catalogName: '状态筛选', updateStatus, pageNo: 1, pageSize },
+      });
+      expect(res.status).toBe(200);
+      return { total: res.body.result.total, names: res.body.result.records.map((r) => r.catalogName).sort() };
+    };
+    expect(await names(officer, '1')).toEqual({ total: 2, names: ['状态筛选-不定期', '状态筛选-今日已更新'] });
+    expect(await names(officer, '2')).toEqual({ total: 2, names: ['状态筛选-从未更新', '状态筛选-昨日待更新'] });
+    expect(await names(officer, '3')).toEqual({ total: 2, names: ['状态筛选-每月超时', '状态筛选-超时'] });
+    const firstPage = await names(officer, undefined, 4);
+    expect(firstPage.total).toBe(6);
+    expect(firstPage.names).toHaveLength(4);
+    expect(await names(outsider)).toEqual({ total: 0, names: [] });
+    const bad = await call(ctx, 'POST', '/api/cataLog/pageQueryList', { token: officer, body: { updateStatus: '4' } });
+    expect(bad.status).toBe(400);
+  });
 });
 
 for (const protocol of ['postgres', 'mysql'] as const) {

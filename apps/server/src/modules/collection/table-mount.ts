@@ -1,14 +1,13 @@
-import {
-  type Page,
-  type TableMountInput,
-  type TableSyncLogItem,
-  type TableSyncLogQuery,
-  type TableSyncMode,
-  type TableSyncResult,
-  type TableUpdateItem,
-  type TableUpdatePageQuery,
-  toPage,
-  updateStatusOf,
+import type {
+  Page,
+  TableMountInput,
+  TableSyncLogItem,
+  TableSyncLogQuery,
+  TableSyncMode,
+  TableSyncResult,
+  TableUpdateItem,
+  TableUpdatePageQuery,
+  UpdateStatus,
 } from '@odp/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -28,6 +27,7 @@ import type { SourceConnection } from '../resources/datasource/connectors/index.
 import { MAX_READ_ROWS } from '../resources/datasource/connectors/types.js';
 import { findDataSource } from '../resources/datasource/repository.js';
 import { dataSourceService } from '../resources/datasource/service.js';
+import { updateStatusSql } from './update-status.js';
 
 /**
  * What `data_catalog.mount` holds for a table mount. The demo catalogue names only the database and
@@ -187,18 +187,19 @@ export function tableMountService(config: Config) {
       // The source table's columns changed: only a whole new copy is right.
       return null;
     }
+    // Read first, then write in one transaction: the built-in source reads through the platform's
+    // own database, which an open transaction would hold (PGlite has one connection).
+    const batches: string[][][] = [];
+    let afterKey = mount.lastKey ?? undefined;
+    for await (const batch of c.readRows(table, { afterKey, batchSize: BATCH_ROWS })) {
+      batches.push(batch.rows.map((r) => columns.map((col) => cell(r[col.name]))));
+      afterKey = batch.lastKey ?? afterKey;
+    }
     return db.transaction(async (tx) => {
       let added = 0;
-      let afterKey = mount.lastKey ?? undefined;
-      for await (const batch of c.readRows(table, { afterKey, batchSize: BATCH_ROWS })) {
-        await appendRows(
-          tx,
-          resource,
-          resource.rowCount + added,
-          batch.rows.map((r) => columns.map((col) => cell(r[col.name]))),
-        );
-        added += batch.rows.length;
-        afterKey = batch.lastKey ?? afterKey;
+      for (const rows of batches) {
+        await appendRows(tx, resource, resource.rowCount + added, rows);
+        added += rows.length;
       }
       await setRowCount(tx, resource, resource.rowCount + added);
       await tx
@@ -272,14 +273,19 @@ export function tableMountService(config: Config) {
         return null;
       }
       if (entry.dataFormat !== 'table') throw badRequest('只有数据格式为“库表”的目录可以挂载数据表');
+      // A source the caller may not use answers as missing (404) before anything else is said of it.
       const columns = await sources.use(db, actor, input.dataSourceId, (c) => c.listColumns(input.tableName));
+      const source = await findDataSource(db, input.dataSourceId);
+      // The scheduled sync reads with the entry's department's sources only.
+      if (source && source.orgCode !== entry.orgCode) {
+        throw badRequest('只能挂载目录所属部门的数据源', { field: 'dataSourceId' });
+      }
       if (columns.length === 0) throw notFound(`表不存在：${input.tableName}`);
       const keys = columns.filter((c) => c.primaryKey).map((c) => c.name);
       const keyColumn = input.keyColumn || (keys.length === 1 ? keys[0] : null);
       if (input.syncMode === 'incremental' && (keys.length !== 1 || keyColumn !== keys[0])) {
         throw badRequest('增量同步需要数据表有单列主键，并按该主键续读', { field: 'keyColumn' });
       }
-      const source = await findDataSource(db, input.dataSourceId);
       const mount: TableMount = {
         databaseName: source?.databaseName,
         tableName: input.tableName,
@@ -305,59 +311,69 @@ export function tableMountService(config: Config) {
       return sync(db, await entryOf(db, catalogId), { job }, signal);
     },
 
-    /** 库表更新 list: the caller's department's 库表 entries with their mount and 更新状态. */
+    /** 库表更新 list: the caller's department's 库表 entries with their mount and 更新状态, paged in SQL. */
     async page(db: Db, actor: Actor, q: TableUpdatePageQuery, now = new Date()): Promise<Page<TableUpdateItem>> {
+      const status = updateStatusSql(catalogues.updateFrequency, catalogues.dataUpdateTime, now);
       const where = and(
         scopeFilter(actor),
         eq(catalogues.dataFormat, 'table'),
         sql`${catalogues.shelfStatus} <> 9`,
         q.catalogName ? sql`${catalogues.catalogName} ilike ${containing(q.catalogName)}` : undefined,
         q.updateFrequency ? eq(catalogues.updateFrequency, q.updateFrequency) : undefined,
+        q.updateStatus ? sql`${status} = ${q.updateStatus}` : undefined,
       );
-      const rows = await db
-        .select({
-          id: catalogues.id,
-          catalogName: catalogues.catalogName,
-          updateFrequency: catalogues.updateFrequency,
-          sourceSystem: catalogues.sourceSystem,
-          totalNum: catalogues.totalNum,
-          orgCode: catalogues.orgCode,
-          departName: departs.departName,
-          dataFormat: catalogues.dataFormat,
-          dataUpdateTime: catalogues.dataUpdateTime,
-          mount: catalogues.mount,
-          dataSourceName: dataSources.dataName,
-        })
-        .from(catalogues)
-        .leftJoin(departs, eq(departs.orgCode, catalogues.orgCode))
-        .leftJoin(dataSources, sql`${dataSources.id}::text = ${catalogues.mount}->>'dataSourceId'`)
-        .where(where)
-        .orderBy(desc(catalogues.dataUpdateTime), desc(catalogues.id))
-        .limit(5_000);
-      const items: TableUpdateItem[] = rows.map((r) => {
-        const mount = (r.mount as TableMount | null) ?? {};
-        return {
-          id: r.id,
-          catalogName: r.catalogName,
-          updateFrequency: r.updateFrequency,
-          sourceSystem: r.sourceSystem,
-          totalNum: Number(r.totalNum),
-          orgCode: r.orgCode,
-          departName: r.departName ?? r.orgCode,
-          dataSourceId: mount.dataSourceId ?? null,
-          dataSourceName: mount.dataSourceId ? r.dataSourceName : null,
-          databaseName: mount.databaseName ?? null,
-          tableName: mount.tableName ?? null,
-          syncMode: mount.dataSourceId ? (mount.syncMode ?? 'full') : null,
-          dataFormat: r.dataFormat,
-          dataUpdateTime: r.dataUpdateTime?.toISOString() ?? null,
-          updateStatus: updateStatusOf(r.updateFrequency, r.dataUpdateTime, now),
-          mounted: Boolean(mount.dataSourceId),
-        };
-      });
-      const wanted = q.updateStatus ? items.filter((i) => i.updateStatus === q.updateStatus) : items;
-      const start = (q.pageNo - 1) * q.pageSize;
-      return toPage(wanted.slice(start, start + q.pageSize), wanted.length, q);
+      const page = await paginate(
+        q,
+        (limit, offset) =>
+          db
+            .select({
+              id: catalogues.id,
+              catalogName: catalogues.catalogName,
+              updateFrequency: catalogues.updateFrequency,
+              sourceSystem: catalogues.sourceSystem,
+              totalNum: catalogues.totalNum,
+              orgCode: catalogues.orgCode,
+              departName: departs.departName,
+              dataFormat: catalogues.dataFormat,
+              dataUpdateTime: catalogues.dataUpdateTime,
+              mount: catalogues.mount,
+              dataSourceName: dataSources.dataName,
+              updateStatus: status,
+            })
+            .from(catalogues)
+            .leftJoin(departs, eq(departs.orgCode, catalogues.orgCode))
+            .leftJoin(dataSources, sql`${dataSources.id}::text = ${catalogues.mount}->>'dataSourceId'`)
+            .where(where)
+            .orderBy(sql`${catalogues.dataUpdateTime} desc nulls last`, desc(catalogues.id))
+            .limit(limit)
+            .offset(offset),
+        async () => (await db.select({ n: count() }).from(catalogues).where(where))[0].n,
+      );
+      return {
+        ...page,
+        records: page.records.map((r) => {
+          const mount = (r.mount as TableMount | null) ?? {};
+          return {
+            id: r.id,
+            catalogName: r.catalogName,
+            updateFrequency: r.updateFrequency,
+            sourceSystem: r.sourceSystem,
+            totalNum: Number(r.totalNum),
+            orgCode: r.orgCode,
+            departName: r.departName ?? r.orgCode,
+            dataSourceId: mount.dataSourceId ?? null,
+            dataSourceName: mount.dataSourceId ? r.dataSourceName : null,
+            databaseName: mount.databaseName ?? null,
+            tableName: mount.tableName ?? null,
+            syncMode: mount.dataSourceId ? (mount.syncMode ?? 'full') : null,
+            keyColumn: mount.dataSourceId ? (mount.keyColumn ?? null) : null,
+            dataFormat: r.dataFormat,
+            dataUpdateTime: r.dataUpdateTime?.toISOString() ?? null,
+            updateStatus: r.updateStatus as UpdateStatus,
+            mounted: Boolean(mount.dataSourceId),
+          };
+        }),
+      };
     },
 
     /** 更新记录 of one entry, newest first. */

@@ -6,7 +6,7 @@ import { catalogueDownloads, catalogues } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { allRows, hasFormulaCells, resourceOfFile } from '../datastore/store.js';
+import { allRows, hasFormulaCells, type Resource, resourceOfFile } from '../datastore/store.js';
 import { neutraliseFormula } from '../files/cells.js';
 import { FILE_TYPES, type FileType } from '../files/formats.js';
 import { xlsxStream } from '../files/xlsx-stream.js';
@@ -84,9 +84,10 @@ const baseName = (name: string) => name.replace(/\.[A-Za-z0-9]{1,8}$/, '');
 const storedType = (storedName: string) => storedName.slice(storedName.lastIndexOf('.') + 1) as FileType;
 
 /**
- * An open download of a public, unconditionally open entry's file in the asked format. The original
- * is sent as stored only when nothing in it must be masked or neutralised; otherwise it is rebuilt
- * from the parsed rows in its own format. Counted (downloadNum and a download row) before sending.
+ * An open download of a public, unconditionally open entry's file or mounted table in the asked
+ * format. The original file is sent as stored only when nothing in it must be masked or neutralised;
+ * otherwise it is rebuilt from the stored rows in its own format. A table's original is CSV. Counted
+ * (downloadNum and a download row) before sending.
  */
 export async function openDownload(
   db: Db,
@@ -95,23 +96,37 @@ export async function openDownload(
   actor: Actor | null,
   ip: string,
 ): Promise<Download> {
-  const { entry, file } = await openDownloadTarget(db, q);
-  if (file.kind === 'doc' || q.format === 'original') await storedSize(storage, file.storedName);
-  const type = storedType(file.storedName);
+  const { entry, file, table } = await openDownloadTarget(db, q);
   let format: DownloadFormat = q.format;
   let asStored = false;
   let masked: number[] = [];
-  const columns = file.columns ?? [];
-  const resource = file.kind === 'data' ? await resourceOfFile(db, file.id) : null;
-  if (file.kind === 'doc') {
-    if (format !== 'original') throw badRequest('文档只能下载原文件');
-    asStored = true;
-  } else {
+  let columns: string[];
+  let resource: Resource | null;
+  let name: string;
+  if (table) {
+    resource = table.resource;
+    columns = table.resource.fields.map((f) => f.name);
+    name = table.name;
     masked = maskedColumns(columns, await maskedItemsOf(db, entry.id));
-    if (format === 'original') {
-      asStored = masked.length === 0 && (type === 'json' || !resource || !(await hasFormulaCells(db, resource)));
-      format = type as DownloadFormat;
+    if (format === 'original') format = 'csv';
+  } else if (file) {
+    if (file.kind === 'doc' || q.format === 'original') await storedSize(storage, file.storedName);
+    const type = storedType(file.storedName);
+    columns = file.columns ?? [];
+    name = baseName(file.fileName);
+    resource = file.kind === 'data' ? await resourceOfFile(db, file.id) : null;
+    if (file.kind === 'doc') {
+      if (format !== 'original') throw badRequest('文档只能下载原文件');
+      asStored = true;
+    } else {
+      masked = maskedColumns(columns, await maskedItemsOf(db, entry.id));
+      if (format === 'original') {
+        asStored = masked.length === 0 && (type === 'json' || !resource || !(await hasFormulaCells(db, resource)));
+        format = type as DownloadFormat;
+      }
     }
+  } else {
+    throw badRequest('请指定数据文件或数据表');
   }
 
   await db.transaction(async (tx) => {
@@ -121,14 +136,14 @@ export async function openDownload(
       .where(eq(catalogues.id, entry.id));
     await tx.insert(catalogueDownloads).values({
       catalogId: entry.id,
-      fileId: file.id,
+      fileId: file?.id ?? null,
       format: q.format,
       userId: actor?.userId ?? null,
       ip: ip.slice(0, 64),
     });
   });
 
-  if (asStored) {
+  if (asStored && file) {
     return {
       fileName: file.fileName,
       mimeType: file.mimeType,
@@ -140,7 +155,7 @@ export async function openDownload(
     if (resource) for await (const r of allRows(db, resource)) yield maskRow(r, masked);
   })();
   const ext = format as 'csv' | 'xlsx' | 'json';
-  const fileName = `${baseName(file.fileName)}.${ext}`;
+  const fileName = `${name}.${ext}`;
   const body =
     ext === 'xlsx'
       ? xlsxOut(columns, rows)

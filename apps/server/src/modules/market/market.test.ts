@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueDownloads, catalogues } from '../../db/schema/index.js';
 import { createDepart, signedIn } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
+import { appendRows, createResource, setRowCount } from '../datastore/store.js';
 import { createStorage, saveCatalogueFile } from '../files/service.js';
 import { readXlsx } from '../files/testing.js';
 import { cappedCount, filterConditions } from './repository.js';
@@ -315,6 +316,67 @@ describe('detail, preview and downloads', () => {
     await call(ctx, 'POST', '/api/resourceMarket/evaluations', { token, body: { catalogId: entry.id, score: 4 } });
     const mine = await call<MarketDetail>(ctx, 'GET', '/api/resourceMarket/detail', { token, query: { id: entry.id } });
     expect(mine.body.result).toMatchObject({ viewNum: 2, collected: true, myRating: { score: 4, comment: null } });
+  });
+
+  it("shows, previews and downloads a mounted table like a file, masked; not another entry's table", async () => {
+    const s = await scope();
+    const entry = await s.entry({
+      catalogName: '出租汽车企业',
+      dataFormat: 'table',
+      items: [{ name: '企业名称' }, { name: '服务监督电话', masked: true }],
+    });
+    const resource = await createResource(ctx.db, {
+      catalogId: entry.id,
+      kind: 'table',
+      names: ['企业名称', '服务监督电话'],
+      types: ['text', 'text'],
+    });
+    await appendRows(ctx.db, resource, 0, [
+      ['滨江恒达出租汽车有限公司', '0571-86321457'],
+      ['滨江瑞丰出租汽车有限公司', '0571-86321458'],
+    ]);
+    await setRowCount(ctx.db, resource, 2);
+    await ctx.db
+      .update(catalogues)
+      .set({ mount: { tableName: 'ods_taxi_companies', resourceId: resource.id } })
+      .where(eq(catalogues.id, entry.id));
+
+    const detail = await call<MarketDetail>(ctx, 'GET', '/api/resourceMarket/detail', { query: { id: entry.id } });
+    expect(detail.body.result.table).toMatchObject({ id: resource.id, tableName: 'ods_taxi_companies', rowCount: 2 });
+
+    const preview = await call<{ columns: string[]; rows: string[][]; total: number }>(
+      ctx,
+      'GET',
+      '/api/resourceMarket/preview',
+      { query: { catalogId: entry.id, resourceId: resource.id } },
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.body.result.columns).toEqual(['企业名称', '服务监督电话']);
+    expect(preview.body.result.rows[0][0]).toBe('滨江恒达出租汽车有限公司');
+    expect(preview.body.result.rows[0][1]).not.toContain('86321457');
+    expect(preview.body.result.total).toBe(2);
+
+    const csv = await download({ catalogId: entry.id, resourceId: resource.id, format: 'original' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('滨江瑞丰出租汽车有限公司');
+    expect(csv.body).not.toContain('86321458');
+    const [{ downloadNum }] = await ctx.db.select().from(catalogues).where(eq(catalogues.id, entry.id));
+    expect(downloadNum).toBe(1);
+
+    // Neither both nor none of file and table; and the table must be this entry's.
+    const other = await s.entry({ catalogName: '另一个目录' });
+    for (const query of [
+      { catalogId: entry.id } as Record<string, string>,
+      { catalogId: entry.id, resourceId: resource.id, fileId: resource.id },
+    ]) {
+      expect((await call(ctx, 'GET', '/api/resourceMarket/preview', { query })).status).toBe(400);
+    }
+    const foreign = await call(ctx, 'GET', '/api/resourceMarket/preview', {
+      query: { catalogId: other.id, resourceId: resource.id },
+    });
+    expect(foreign.status).toBe(404);
+    expect((await download({ catalogId: other.id, resourceId: resource.id, format: 'csv' })).statusCode).toBe(404);
   });
 
   it('previews the first rows with masked columns masked', async () => {

@@ -62,9 +62,9 @@ export async function marketRoutes(fastify: FastifyInstance) {
     '/api/resourceMarket/preview',
     {
       config: { access: 'public' },
-      schema: { tags, summary: '数据文件预览（前 50 行，脱敏）', querystring: MarketPreviewQuery },
+      schema: { tags, summary: '数据文件或数据表预览（前 50 行，脱敏）', querystring: MarketPreviewQuery },
     },
-    async (req) => ok(await marketPreview(db, req.query.catalogId, req.query.fileId)),
+    async (req) => ok(await marketPreview(db, req.query)),
   );
 
   app.get(

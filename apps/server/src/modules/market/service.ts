@@ -9,6 +9,8 @@ import {
   MarketMessages,
   type MarketPage,
   type MarketPageQuery,
+  type MarketPreviewQuery,
+  type MarketTable,
   type OpenUnit,
   type Page,
   type RatingInput,
@@ -25,6 +27,7 @@ import {
   catalogueItems,
   catalogueRatings,
   catalogues,
+  datastoreResources,
   departs,
   users,
 } from '../../db/schema/index.js';
@@ -32,6 +35,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { highlightTerms, toTsquery } from '../../platform/search/bigram.js';
 import { highlight } from '../../platform/search/highlight.js';
+import { firstRows as firstResourceRows } from '../datastore/store.js';
 import { firstRows, presentFile, type ShownFileFields } from '../files/service.js';
 import { versionedCache } from './cache.js';
 import { figureOf, publicFacetCounts } from './figures.js';
@@ -296,9 +300,15 @@ async function visitorMarks(db: Executor, id: string, userId: string) {
   return { myRating: (rating ?? null) as MarketDetail['myRating'], collected: Boolean(collect) };
 }
 
+/** The mounted table's current copy (mount.resourceId), if the entry has one. */
+const tableJson = sql<MarketTable | null>`(
+  select json_build_object('id', r.id, 'tableName', coalesce(${c.mount}->>'tableName', '数据表'),
+    'rowCount', r.row_count, 'updatedAt', r.updated_at)
+  from ds_resource r where r.kind = 'table' and r.id::text = ${c.mount}->>'resourceId')`;
+
 function detailStatement(db: Executor, name: string) {
   return db
-    .select({ entry: c, departName: departs.departName, items: itemsJson, files: filesJson })
+    .select({ entry: c, departName: departs.departName, items: itemsJson, files: filesJson, table: tableJson })
     .from(c)
     .leftJoin(departs, eq(departs.orgCode, c.orgCode))
     .where(and(eq(c.id, sql.placeholder('id')), isPublicSql))
@@ -363,6 +373,7 @@ export async function marketDetail(
     downloadable: entry.openType === '1',
     dataList: items,
     files: files.map((f) => presentFile({ ...f, createdAt: new Date(f.createdAt) })),
+    table: found.table ? { ...found.table, updatedAt: new Date(found.table.updatedAt).toISOString() } : null,
     related: related.map((r) => ({ ...r, releaseTime: iso(r.releaseTime) })),
     myRating,
     collected,
@@ -380,35 +391,74 @@ export async function maskedItemsOf(db: Executor, catalogId: string) {
 
 export type MarketPreview = FilePreview & { maskedColumns: string[] };
 
-/** The first 50 rows of a public entry's data file, masked columns masked. */
-export async function marketPreview(db: Executor, catalogId: string, fileId: string): Promise<MarketPreview> {
-  await publicEntry(db, catalogId);
-  const [file] = await db
+/** The mounted table of a public entry, by its datastore resource. */
+async function mountedTable(db: Executor, catalogId: string, resourceId: string) {
+  const [resource] = await db
     .select()
-    .from(catalogueFiles)
+    .from(datastoreResources)
     .where(
-      and(eq(catalogueFiles.id, fileId), eq(catalogueFiles.catalogId, catalogId), isNull(catalogueFiles.deletedAt)),
+      and(
+        eq(datastoreResources.id, resourceId),
+        eq(datastoreResources.catalogId, catalogId),
+        eq(datastoreResources.kind, 'table'),
+      ),
     );
-  if (!file) throw notFound();
-  if (file.kind !== 'data') throw badRequest('文档类附件不支持预览');
-  const columns = file.columns ?? [];
-  const masked = maskedColumns(columns, await maskedItemsOf(db, catalogId));
-  const rows = await firstRows(db, file.id, PREVIEW_ROWS);
+  if (!resource) throw notFound();
+  return resource;
+}
+
+/** The first 50 rows of a public entry's data file or mounted table, masked columns masked. */
+export async function marketPreview(db: Executor, q: MarketPreviewQuery): Promise<MarketPreview> {
+  await publicEntry(db, q.catalogId);
+  let columns: string[];
+  let total: number;
+  let rows: string[][];
+  if (q.resourceId) {
+    const resource = await mountedTable(db, q.catalogId, q.resourceId);
+    columns = resource.fields.map((f) => f.name);
+    total = resource.rowCount;
+    rows = await firstResourceRows(db, resource, PREVIEW_ROWS);
+  } else {
+    const [file] = await db
+      .select()
+      .from(catalogueFiles)
+      .where(
+        and(
+          eq(catalogueFiles.id, q.fileId ?? ''),
+          eq(catalogueFiles.catalogId, q.catalogId),
+          isNull(catalogueFiles.deletedAt),
+        ),
+      );
+    if (!file) throw notFound();
+    if (file.kind !== 'data') throw badRequest('文档类附件不支持预览');
+    columns = file.columns ?? [];
+    total = file.rowCount;
+    rows = await firstRows(db, file.id, PREVIEW_ROWS);
+  }
+  const masked = maskedColumns(columns, await maskedItemsOf(db, q.catalogId));
   return {
     columns,
     rows: rows.map((r) => maskRow(r, masked)),
-    total: file.rowCount,
+    total,
     maskedColumns: masked.map((i) => columns[i]),
   };
 }
 
 /**
- * The file an open download asks for: the entry must be public and 无条件开放 (有条件开放 needs an
- * open application first), the file one of its live attachments.
+ * What an open download asks for: the entry must be public and 无条件开放 (有条件开放 needs an open
+ * application first), and the file one of its live attachments or the table its mounted copy.
  */
-export async function openDownloadTarget(db: Executor, q: { catalogId: string; fileName: string; fileId?: string }) {
+export async function openDownloadTarget(
+  db: Executor,
+  q: { catalogId: string; fileName?: string; fileId?: string; resourceId?: string },
+) {
   const entry = await publicEntry(db, q.catalogId);
   if (entry.openType !== '1') throw forbidden(MarketMessages.conditionalOpen);
+  if (q.resourceId) {
+    const resource = await mountedTable(db, entry.id, q.resourceId);
+    const tableName = (entry.mount as { tableName?: string } | null)?.tableName ?? entry.catalogName;
+    return { entry, file: null, table: { resource, name: tableName } };
+  }
   const [file] = await db
     .select()
     .from(catalogueFiles)
@@ -416,13 +466,13 @@ export async function openDownloadTarget(db: Executor, q: { catalogId: string; f
       and(
         eq(catalogueFiles.catalogId, entry.id),
         isNull(catalogueFiles.deletedAt),
-        q.fileId ? eq(catalogueFiles.id, q.fileId) : eq(catalogueFiles.fileName, q.fileName),
+        q.fileId ? eq(catalogueFiles.id, q.fileId) : eq(catalogueFiles.fileName, q.fileName ?? ''),
       ),
     )
     .orderBy(desc(catalogueFiles.createdAt))
     .limit(1);
   if (!file) throw notFound();
-  return { entry, file };
+  return { entry, file, table: null };
 }
 
 // --- ratings and collections -------------------------------------------------------------

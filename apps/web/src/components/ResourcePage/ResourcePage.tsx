@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Popconfirm, Space, Typography } from 'antd';
+import { Button, Empty, Grid, Popconfirm, Space, Typography } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { feedback } from '@/api/feedback';
 import { DictSelect } from '../DictSelect';
@@ -41,6 +41,8 @@ export function ResourcePage<Item extends object, Create, Update, Values extends
 }: ResourcePageProps<Item, Create, Update, Values>) {
   const { message, modal } = feedback;
   const can = useCan();
+  // On a phone a fixed column would cover most of the table: every column scrolls instead.
+  const phone = Grid.useBreakpoint().sm === false;
   const queryClient = useQueryClient();
 
   const [state, setState] = useState<ListState>({ pageNo: 1, pageSize: view.pageSize ?? 10, filters: {} });
@@ -180,13 +182,15 @@ export function ResourcePage<Item extends object, Create, Update, Values extends
     });
   };
 
-  const columns: ProColumns<Item>[] = view.columns.map(toProColumn);
+  const columns: ProColumns<Item>[] = view.columns
+    .map(toProColumn)
+    .map((column) => (phone ? { ...column, fixed: undefined } : column));
   if (rowActions.length > 0) {
     columns.push({
       title: '操作',
       key: 'option',
       valueType: 'option',
-      fixed: 'right',
+      fixed: phone ? undefined : 'right',
       width: view.actionWidth ?? 32 + 44 * rowActions.length,
       render: (_dom, record) =>
         rowActions

@@ -1,18 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CatalogueCreateInput, INPUT_FREQUENCY_RULE, isPublic } from '@odp/contracts';
+import { CatalogueCreateInput, INPUT_FREQUENCY_RULE, isPublic, updateStatusOf } from '@odp/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config.js';
 import { logColumns } from '../../../modules/catalogue/lifecycle/history.js';
 import { workOrderColumns } from '../../../modules/catalogue/workorder/repository.js';
-import { storedRowsOfFile } from '../../../modules/datastore/testing.js';
+import { storedRows, storedRowsOfFile } from '../../../modules/datastore/testing.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import {
   catalogueFiles,
   catalogueItems,
   catalogues,
   codeSequences,
+  dataSources,
   datastoreResources,
   workflowHistory,
   workflowTasks,
@@ -38,7 +40,7 @@ beforeAll(async () => {
   await seedDemoCity(ctx.db);
   await seedAccounts(ctx.db, true);
   const started = performance.now();
-  summary = await ctx.db.transaction((tx) => seedDemoCatalogue(tx, dataDir));
+  summary = await ctx.db.transaction((tx) => seedDemoCatalogue(tx, { ...loadConfig({}), dataDir }));
   seconds = (performance.now() - started) / 1000;
   entries = await ctx.db.select().from(catalogues).orderBy(asc(catalogues.catalogCode));
 });
@@ -229,5 +231,31 @@ describe('demo catalogue of 滨江市', () => {
       .from(catalogues)
       .where(and(eq(catalogues.shelfStatus, 2), eq(catalogues.catalogStatus, 2)));
     expect(n).toBeGreaterThanOrEqual(55);
+  });
+
+  it('mounts every 库表 entry on a table of the built-in demo source, synced into the datastore', async () => {
+    const tables = entries.filter((e) => e.dataFormat === 'table');
+    expect(summary.tables).toBe(tables.length);
+    expect(summary.tableRows).toBeGreaterThan(tables.length * 50);
+    const overdue = new Set<string>();
+    for (const entry of tables) {
+      const mount = entry.mount as { dataSourceId?: string; resourceId?: string; tableName?: string };
+      expect(mount.dataSourceId, entry.catalogName).toBeTruthy();
+      const [resource] = await ctx.db
+        .select()
+        .from(datastoreResources)
+        .where(eq(datastoreResources.id, mount.resourceId ?? '00000000-0000-0000-0000-000000000000'));
+      expect(resource, entry.catalogName).toBeDefined();
+      const rows = await storedRows(ctx.db, resource);
+      expect(rows.length, entry.catalogName).toBeGreaterThanOrEqual(50);
+      if (isPublic(entry)) expect(Number(entry.totalNum), entry.catalogName).toBe(rows.length);
+      // No cell of a plausible departmental table is empty or reads like a JavaScript value.
+      for (const cell of rows[0]) expect(cell, entry.catalogName).toMatch(/^(?!undefined$|null$|NaN$|\[object).+/);
+      if (updateStatusOf(entry.updateFrequency, entry.dataUpdateTime, new Date()) === '3') overdue.add(entry.id);
+    }
+    expect(overdue.size).toBeGreaterThan(0);
+    const sources = await ctx.db.select().from(dataSources).where(eq(dataSources.databaseType, 'builtin'));
+    expect(sources.length).toBeGreaterThanOrEqual(5);
+    expect(sources.every((s) => /^bjgx_[a-z]+$/.test(s.databaseName))).toBe(true);
   });
 });

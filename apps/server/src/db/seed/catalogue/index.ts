@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../../config.js';
 import { catalogueSearch } from '../../../modules/catalogue/search.js';
 import { saveCatalogueFile } from '../../../modules/files/service.js';
 import { reindexSearchSubject } from '../../../platform/search/indexer.js';
@@ -17,6 +18,7 @@ import {
 import { type PlannedEntry, planCatalogue, type SeedUser, type SeedUsers } from './build.js';
 import { DATASETS } from './datasets/index.js';
 import { toCsv } from './datasets/types.js';
+import { seedDemoSource } from './demo-source.js';
 import { ENTRY_DEFS, type EntryDef } from './entries.js';
 import { chinaDate, Rng } from './random.js';
 
@@ -63,16 +65,17 @@ async function seedUsers(db: Executor): Promise<SeedUsers> {
 const chunk = <T>(list: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
-export type DemoCatalogueSummary = { entries: number; files: number; rows: number };
+export type DemoCatalogueSummary = { entries: number; files: number; rows: number; tables: number; tableRows: number };
 
 /**
  * Seeds the demo catalogue of 滨江市 (needs the demo departments and accounts): about a hundred entries
  * across every department, district and key area, in every state of the workflow with their 编目日志
- * and work orders, and generated data files for the public ones. Runs in the caller's transaction.
+ * and work orders, generated data files for the public ones, and the departmental tables the 库表
+ * entries are mounted on (内置演示库). Runs in the caller's transaction.
  */
 export async function seedDemoCatalogue(
   db: Executor,
-  dataDir: string,
+  config: Config,
   now: Date = new Date(),
 ): Promise<DemoCatalogueSummary> {
   const seedAs = await seedUsers(db);
@@ -115,8 +118,9 @@ export async function seedDemoCatalogue(
   // The entries went in as plain rows, not through the entry service: index them in one pass.
   await reindexSearchSubject(db, catalogueSearch);
 
-  const { files, rows } = await attachDataFiles(db, dataDir, now, plan);
-  return { entries: plan.length, files, rows };
+  const { files, rows } = await attachDataFiles(db, config.dataDir, now, plan);
+  const source = await seedDemoSource(db, config, plan, now);
+  return { entries: plan.length, files, rows, tables: source.tables, tableRows: source.rows };
 }
 
 /** Generates each public entry's data file and stores it as an upload would be (parsed rows, totalNum). */

@@ -137,7 +137,7 @@ describe('数据源管理 /api/DataSource', () => {
     const options = await call<DataSourceOption[]>(ctx, 'GET', '/api/DataSource/getDataSourceList', { token: readerA });
     expect(list.body.result.records.map((r) => r.id)).toEqual([row.id]);
     expect(options.body.result).toEqual([
-      { storageId: row.id, code: 'postgresql', planName: 'test', name: '人口基础库' },
+      { storageId: row.id, code: 'postgresql', planName: 'test', name: '人口基础库', orgCode: row.orgCode },
     ]);
     for (const answer of [list.body, one.body, options.body]) expect(leaks(answer)).toBe(false);
 

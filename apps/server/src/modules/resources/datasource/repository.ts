@@ -38,6 +38,7 @@ export function dataSourceOptions(db: Executor, scope: SQL | undefined) {
       databaseType: dataSources.databaseType,
       dataName: dataSources.dataName,
       databaseName: dataSources.databaseName,
+      orgCode: dataSources.orgCode,
     })
     .from(dataSources)
     .where(scope)

@@ -1,4 +1,6 @@
 import {
+  BUILTIN_SOURCE_LABEL,
+  BUILTIN_SOURCE_TYPE,
   type DataSourceColumnsInput,
   type DataSourceCreateInput,
   type DataSourceItem,
@@ -84,6 +86,19 @@ export function dataSourceService(config: Config) {
   }
 
   function targetOfRow(row: DataSourceRow): Promise<ConnectionTarget> {
+    if (row.databaseType === BUILTIN_SOURCE_TYPE) {
+      // Inside the platform's own database: no address to resolve, no password.
+      const builtin: ConnectionTarget = {
+        protocol: BUILTIN_SOURCE_TYPE,
+        host: BUILTIN_SOURCE_LABEL,
+        address: '',
+        port: 0,
+        database: row.databaseName,
+        user: '',
+        password: '',
+      };
+      return Promise.resolve(builtin);
+    }
     return targetOf({
       databaseType: row.databaseType as DataSourceType,
       host: row.host,
@@ -121,6 +136,7 @@ export function dataSourceService(config: Config) {
         code: r.databaseType as DataSourceType,
         planName: r.databaseName,
         name: r.dataName,
+        orgCode: r.orgCode,
       }));
     },
 
@@ -141,12 +157,14 @@ export function dataSourceService(config: Config) {
 
     /** `listDatabase`: the tables and views of a stored source. */
     async tables(db: Db, actor: Actor, id: string): Promise<SourceTable[]> {
-      return withConnection(await storedTarget(db, actor, id), (c) => c.listTables());
+      return withConnection(await storedTarget(db, actor, id), (c) => c.listTables(), db);
     },
 
     async columns(db: Db, actor: Actor, input: DataSourceColumnsInput): Promise<SourceColumn[]> {
-      const columns = await withConnection(await storedTarget(db, actor, input.id), (c) =>
-        c.listColumns(input.tableName),
+      const columns = await withConnection(
+        await storedTarget(db, actor, input.id),
+        (c) => c.listColumns(input.tableName),
+        db,
       );
       if (columns.length === 0) throw notFound(`表不存在：${input.tableName}`);
       return columns;
@@ -154,14 +172,14 @@ export function dataSourceService(config: Config) {
 
     /** For the table mounts: a session on a stored source the caller may use, closed after `use`. */
     async use<T>(db: Db, actor: Actor, id: string, use: (c: SourceConnection) => Promise<T>): Promise<T> {
-      return withConnection(await storedTarget(db, actor, id), use);
+      return withConnection(await storedTarget(db, actor, id), use, db);
     },
 
     /** For scheduled syncs (no caller): a session on a source of the entry's own department. */
     async useOfDepartment<T>(db: Db, orgCode: string, id: string, use: (c: SourceConnection) => Promise<T>) {
       const row = await findDataSource(db, id);
       if (!row || row.orgCode !== orgCode) throw notFound(`${LABEL}不存在或已删除`);
-      return withConnection(await targetOfRow(row), use);
+      return withConnection(await targetOfRow(row), use, db);
     },
   };
 }

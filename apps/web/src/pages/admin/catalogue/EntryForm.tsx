@@ -5,6 +5,7 @@ import {
   CatalogueFormShape,
   CataloguePerm,
   CatalogueUpdateInput,
+  CollectionPerm,
   INPUT_FREQUENCY_RULE,
   KEY_AREA_OTHER,
 } from '@odp/contracts';
@@ -40,11 +41,13 @@ import { feedback } from '@/api/feedback';
 import { AppSystemSelect } from '@/components/AppSystemSelect';
 import { CategoryTreeSelect } from '@/components/catalogue/CategoryTreeSelect';
 import { DataItemGrid } from '@/components/catalogue/DataItemGrid';
-import { rowIssues } from '@/components/catalogue/data-items';
+import { newRow, rowIssues } from '@/components/catalogue/data-items';
 import { FileUploader } from '@/components/catalogue/FileUploader';
 import { InputFrequencyInput } from '@/components/catalogue/InputFrequencyInput';
 import { StatusTags } from '@/components/catalogue/StatusTags';
 import { useCatalogueRefresh } from '@/components/catalogue/use-catalogue-refresh';
+import { ItemsFromTableButton } from '@/components/collection/ItemsFromTableButton';
+import { TableMountDialog } from '@/components/collection/TableMountDialog';
 import { DictSelect, useDictOptions } from '@/components/DictSelect';
 import { useCan, zodRule } from '@/components/ResourcePage';
 import { blamedField, isApiError } from '@/components/ResourcePage/errors';
@@ -147,6 +150,8 @@ function EntryFormBody({ entry, back }: { entry?: CatalogueEntry; back: string }
   const shareType = Form.useWatch('shareType', form);
   const openType = Form.useWatch('openType', form);
   const updateFrequency = Form.useWatch('updateFrequency', form);
+  const dataFormat = Form.useWatch('dataFormat', form) as string | undefined;
+  const [mounting, setMounting] = useState(false);
   const summary = Form.useWatch('informationSummary', form) as string | undefined;
 
   const seesAllDepartments = can(CataloguePerm.review);
@@ -478,6 +483,42 @@ function EntryFormBody({ entry, back }: { entry?: CatalogueEntry; back: string }
           </Section>
 
           <Section title="信息项">
+            {dataFormat === 'table' && !locked && (
+              <Space wrap style={{ marginBottom: 12 }}>
+                <ItemsFromTableButton
+                  orgCode={orgCode ?? entry?.orgCode}
+                  onItems={(items, table) => {
+                    const fill = () => {
+                      form.setFieldValue(
+                        'dataList',
+                        items.map((item) => newRow(item)),
+                      );
+                      message.success(`已按数据表 ${table} 生成 ${items.length} 个信息项`);
+                    };
+                    const current = (form.getFieldValue('dataList') ?? []) as { name?: string }[];
+                    if (!current.some((row) => row.name)) fill();
+                    else
+                      modal.confirm({
+                        title: '用数据表的字段替换现有信息项？',
+                        content: `现有 ${current.length} 个信息项将被替换为该表的 ${items.length} 个字段。`,
+                        okText: '替换',
+                        onOk: fill,
+                      });
+                  }}
+                />
+                {entry && can(CollectionPerm.tableMount) && (
+                  <Button onClick={() => setMounting(true)}>挂载数据表</Button>
+                )}
+                <Typography.Text type="secondary">
+                  {entry
+                    ? '挂载后数据按更新频率自动同步，可在 数据归集 › 库表更新 查看'
+                    : '保存草稿后可挂载数据表，数据按更新频率自动同步'}
+                </Typography.Text>
+              </Space>
+            )}
+            {entry && mounting && (
+              <TableMountDialog entry={entry} open onClose={() => setMounting(false)} onDone={() => undefined} />
+            )}
             <Form.Item name="dataList" rules={[itemsRule]}>
               <DataItemGrid readOnly={locked} showAllErrors={showAllErrors} />
             </Form.Item>

@@ -1,9 +1,9 @@
 import { ProFormDigit, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import {
+  type CreatableSourceType,
   DATA_SOURCE_TYPES,
   DataSourceCreateInput,
   type DataSourceItem,
-  type DataSourceType,
   DataSourceUpdateInput,
   dataSourceTypeLabel,
   ResourcePerm as P,
@@ -22,7 +22,7 @@ import { defineResourceView, ResourcePage, zodRule } from '@/components/Resource
 type DataSourceValues = {
   dataName: string;
   transportGateway?: string | null;
-  databaseType: DataSourceType;
+  databaseType: CreatableSourceType;
   host: string;
   port: number;
   databaseName: string;
@@ -49,7 +49,7 @@ function TypeSelect() {
       options={typeOptions}
       rules={[{ required: true, message: '请选择数据源类型' }]}
       fieldProps={{
-        onChange: (code: DataSourceType) => {
+        onChange: (code: CreatableSourceType) => {
           const port = form.getFieldValue('port');
           const defaults = new Set<number>(DATA_SOURCE_TYPES.map((t) => t.defaultPort));
           const next = DATA_SOURCE_TYPES.find((t) => t.code === code)?.defaultPort;
@@ -180,7 +180,7 @@ const dataSourceView = defineResourceView<
     toValues: (source) => ({
       dataName: source.dataName,
       transportGateway: source.transportGateway,
-      databaseType: source.databaseType,
+      databaseType: source.databaseType as CreatableSourceType,
       host: source.host,
       port: source.port,
       databaseName: source.databaseName,

@@ -245,7 +245,7 @@ export default function DetailPage() {
             {
               key: 'preview',
               label: '数据预览',
-              children: panel(<PreviewPanel catalogId={d.id} files={d.files} items={d.dataList} />),
+              children: panel(<PreviewPanel catalogId={d.id} files={d.files} table={d.table} items={d.dataList} />),
             },
             {
               key: 'download',

@@ -1,4 +1,11 @@
-import { DownloadOutlined, FileExcelOutlined, FileOutlined, FileTextOutlined, LockOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  FileExcelOutlined,
+  FileOutlined,
+  FileTextOutlined,
+  LockOutlined,
+  TableOutlined,
+} from '@ant-design/icons';
 import { DOWNLOAD_FORMATS } from '@odp/contracts/constants';
 import { Button, Space } from 'antd';
 import { type DownloadFormat, type MarketDetail, openDownloadUrl } from '@/api/market';
@@ -42,10 +49,37 @@ export function DownloadPanel({ detail, onDownload }: { detail: MarketDetail; on
       </div>
     );
   if (!detail.downloadable) return <EmptyState description="该数据不提供下载" />;
-  if (detail.files.length === 0) return <EmptyState description="该目录暂无可下载的文件" />;
+  if (detail.files.length === 0 && !detail.table) return <EmptyState description="该目录暂无可下载的文件" />;
+  const table = detail.table;
 
   return (
     <ul className="detail-files">
+      {table && (
+        <li key={table.id}>
+          <div className="detail-file-name">
+            <TableOutlined />
+            <span>数据表 {table.tableName}</span>
+            <small>
+              {table.rowCount.toLocaleString('zh-CN')} 行 · 同步于 {table.updatedAt.slice(0, 10)}
+            </small>
+          </div>
+          <Space wrap>
+            {FORMATS.slice(1).map(({ format, label }) => (
+              <Button
+                key={format}
+                href={openDownloadUrl({ catalogId: detail.id, resourceId: table.id }, format)}
+                icon={<DownloadOutlined />}
+                type={format === 'csv' ? 'primary' : 'default'}
+                ghost={format === 'csv'}
+                onClick={onDownload}
+                aria-label={`下载数据表 ${table.tableName}（${label}）`}
+              >
+                {label}
+              </Button>
+            ))}
+          </Space>
+        </li>
+      )}
       {detail.files.map((file) => (
         <li key={file.id}>
           <div className="detail-file-name">

@@ -1,4 +1,4 @@
-import type { CatalogueFile } from '@odp/contracts';
+import type { CatalogueFile, MarketTable } from '@odp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -10,10 +10,13 @@ import { EmptyState, ErrorState } from '@/components/portal/StateViews';
 
 type Row = { cells: string[]; n: number };
 
-function FilePreview({ catalogId, file, masked }: { catalogId: string; file: CatalogueFile; masked: Set<string> }) {
+/** What can be previewed: a data file, or the mounted table's copy. */
+type Source = { id: string; label: string; name: string; rowCount: number; kind: 'file' | 'table' };
+
+function SourcePreview({ catalogId, source, masked }: { catalogId: string; source: Source; masked: Set<string> }) {
   const preview = useQuery({
-    queryKey: marketKeys.preview(catalogId, file.id),
-    queryFn: () => getPreview(catalogId, file.id),
+    queryKey: marketKeys.preview(catalogId, source.id),
+    queryFn: () => getPreview(catalogId, source.kind === 'table' ? { resourceId: source.id } : { fileId: source.id }),
     staleTime: 5 * 60_000,
   });
   if (preview.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -22,7 +25,7 @@ function FilePreview({ catalogId, file, masked }: { catalogId: string; file: Cat
     return <ErrorState message={message} onRetry={() => preview.refetch()} />;
   }
   const data: MarketPreview | undefined = preview.data;
-  if (!data || data.rows.length === 0) return <EmptyState description="该文件暂无可预览的数据" />;
+  if (!data || data.rows.length === 0) return <EmptyState description="暂无可预览的数据" />;
   const maskedHere = new Set([...(data.maskedColumns ?? []), ...data.columns.filter((c) => masked.has(c))]);
   const columns: DataColumn<Row>[] = [
     { key: '#', title: '#', width: 56, align: 'center', sticky: true, render: (row) => row.n },
@@ -35,7 +38,7 @@ function FilePreview({ catalogId, file, masked }: { catalogId: string; file: Cat
   return (
     <>
       <p className="detail-note">
-        {file.fileName} 共 {(data.total ?? file.rowCount).toLocaleString('zh-CN')} 行，以下预览前 {data.rows.length} 行
+        {source.name} 共 {(data.total ?? source.rowCount).toLocaleString('zh-CN')} 行，以下预览前 {data.rows.length} 行
         {maskedHere.size > 0 && '，标注“脱敏”的信息项已做脱敏处理'}。
       </p>
       <DataTable
@@ -49,31 +52,54 @@ function FilePreview({ catalogId, file, masked }: { catalogId: string; file: Cat
   );
 }
 
-/** 数据预览: the first rows of each data file as a table, masked items as the server masked them. */
+/** 数据预览: the first rows of each data file and of the mounted table, masked items as the server masked them. */
 export function PreviewPanel({
   catalogId,
   files,
+  table,
   items,
 }: {
   catalogId: string;
   files: CatalogueFile[];
+  table: MarketTable | null;
   items: MarketDataItem[];
 }) {
-  const dataFiles = files.filter((f) => f.kind === 'data');
-  const [fileId, setFileId] = useState(dataFiles[0]?.id);
-  if (dataFiles.length === 0) return <EmptyState description="该目录暂无可预览的数据文件" />;
-  const current = dataFiles.find((f) => f.id === fileId) ?? dataFiles[0];
+  const sources: Source[] = [
+    ...(table
+      ? [
+          {
+            id: table.id,
+            label: `数据表 ${table.tableName}`,
+            name: `数据表 ${table.tableName}`,
+            rowCount: table.rowCount,
+            kind: 'table' as const,
+          },
+        ]
+      : []),
+    ...files
+      .filter((f) => f.kind === 'data')
+      .map((f) => ({
+        id: f.id,
+        label: `${f.fileName}（${formatSize(f.size)}）`,
+        name: f.fileName,
+        rowCount: f.rowCount,
+        kind: 'file' as const,
+      })),
+  ];
+  const [sourceId, setSourceId] = useState(sources[0]?.id);
+  if (sources.length === 0) return <EmptyState description="该目录暂无可预览的数据" />;
+  const current = sources.find((f) => f.id === sourceId) ?? sources[0];
   const masked = new Set(items.filter((i) => i.masked).flatMap((i) => [i.name, i.enName ?? ''].filter(Boolean)));
   return (
     <div className="detail-preview">
-      {dataFiles.length > 1 && (
+      {sources.length > 1 && (
         <Segmented
           value={current.id}
-          onChange={(value) => setFileId(String(value))}
-          options={dataFiles.map((f) => ({ value: f.id, label: `${f.fileName}（${formatSize(f.size)}）` }))}
+          onChange={(value) => setSourceId(String(value))}
+          options={sources.map((s) => ({ value: s.id, label: s.label }))}
         />
       )}
-      <FilePreview key={current.id} catalogId={catalogId} file={current} masked={masked} />
+      <SourcePreview key={current.id} catalogId={catalogId} source={current} masked={masked} />
     </div>
   );
 }

@@ -1,0 +1,6 @@
+import { lazyPage } from '@/app/lazy-page';
+
+/** 数据归集 pages, by the `component` string of their menus. */
+export const collectionPages = {
+  'admin/collection/TableUpdatePage': lazyPage(() => import('./TableUpdatePage')),
+};
