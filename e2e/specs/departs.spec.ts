@@ -106,6 +106,8 @@ describe('department administration', () => {
     const page = await newPage(env.browser);
     await signIn(page, env.server.url, 'admin', 'Admin@2026');
     await page.goto(`${env.server.url}/system/Depart`);
+    // The tree first, then the filter: a filter typed while the tree loads may be lost on a slow machine.
+    await page.locator('.ant-tree-node-content-wrapper').first().waitFor({ timeout: 30_000 });
     await page.getByPlaceholder('按名称或机构编码筛选').fill('卫生健康');
     await page.locator('.ant-tree-node-content-wrapper').filter({ hasText: '卫生健康' }).first().click();
     await page.getByLabel('机构编码').waitFor();
