@@ -52,9 +52,16 @@ beforeAll(async () => {
         ready: 'main h1',
         portal: true,
       });
+    if (id && format === 'table')
+      details.push({
+        name: 'detail-table-api',
+        path: `/catalogue/datacatalogue/details?id=${id}&tab=api`,
+        ready: 'main .detail-api-facts',
+        portal: true,
+      });
     if (format === 'file') fileEntry = records.find((r) => r.openType === '1')?.catalogName ?? '';
   }
-  expect(details.map((d) => d.name).sort()).toEqual(['detail-api', 'detail-file', 'detail-table']);
+  expect(details.map((d) => d.name).sort()).toEqual(['detail-api', 'detail-file', 'detail-table', 'detail-table-api']);
   pages = [
     { name: 'home', path: '/openPlatform/home', ready: 'main .home-counter-value', portal: true },
     { name: 'catalogue', path: '/catalogue/datacatalogue', ready: 'main .portal-card h3', portal: true },
@@ -282,8 +289,12 @@ describe('keyboard only', () => {
     await press(page.getByRole('link', { name: /^下载 .*（原始格式）/ }).first());
     expect((await download).suggestedFilename()).not.toBe('');
 
-    // Rate: four stars and a comment.
+    // The API tab, then rate: four stars and a comment.
     await page.getByRole('tab', { name: '数据下载' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL(/tab=api/);
+    await page.locator('main .detail-api-facts').waitFor();
+    await page.getByRole('tab', { name: 'API 接口' }).focus();
     await page.keyboard.press('ArrowRight');
     await page.waitForURL(/tab=evaluations/);
     await tabTo(page, page.locator('main .portal-rating .ant-rate'));

@@ -6,6 +6,7 @@ import { collectionModule } from './collection/manifest.js';
 import { filesModule } from './files/manifest.js';
 import { marketModule } from './market/manifest.js';
 import { newsModule } from './news/manifest.js';
+import { openApiModule } from './openapi/manifest.js';
 import { portalModule } from './portal/manifest.js';
 import { resourcesModule } from './resources/manifest.js';
 import { statsModule } from './stats/manifest.js';
@@ -54,6 +55,7 @@ export const manifests: readonly ModuleManifest[] = [
   catalogueModule,
   resourcesModule,
   collectionModule,
+  openApiModule,
 ];
 
 export const modules = installModules(manifests);

@@ -1,13 +1,24 @@
 import type {
   Page,
+  ReportEntry,
+  ReportImportQuery,
+  ReportImportResult,
+  ReportPageQuery,
   SourceColumn,
+  TableAlertItem,
+  TableAlertQuery,
   TableMountInput,
   TableSyncLogItem,
   TableSyncResult,
   TableUpdateItem,
   TableUpdatePageQuery,
+  UpdateBadDetail,
+  UpdateBadDetailQuery,
+  UpdateBadQuery,
+  UpdateBadRow,
 } from '@odp/contracts';
 import { http } from './client';
+import { saveBlob, uploadFile } from './transfer';
 
 /** Query keys of 数据归集: a mount or a sync invalidates `all`. */
 export const collectionKeys = {
@@ -16,6 +27,20 @@ export const collectionKeys = {
     list: (params: object) => ['collection', 'tables', 'list', params] as const,
   },
   logs: (catalogId: string, pageNo: number) => ['collection', 'tables', 'logs', catalogId, pageNo] as const,
+  reports: {
+    all: ['collection', 'reports'] as const,
+    list: (params: object) => ['collection', 'reports', 'list', params] as const,
+  },
+  reportLogs: (catalogId: string, pageNo: number) => ['collection', 'reports', 'logs', catalogId, pageNo] as const,
+  updateTime: {
+    all: ['collection', 'updateTime'] as const,
+    list: (params: object) => ['collection', 'updateTime', 'list', params] as const,
+  },
+  overdue: {
+    all: ['collection', 'overdue'] as const,
+    list: (params: object) => ['collection', 'overdue', 'list', params] as const,
+  },
+  overdueDetail: (params: object) => ['collection', 'overdue', 'detail', params] as const,
 };
 
 type Paged<Q extends { pageNo: number; pageSize: number }> = Partial<Q> & Pick<Q, 'pageNo' | 'pageSize'>;
@@ -29,3 +54,31 @@ export const listTableSyncLogs = (catalogId: string, pageNo: number, pageSize = 
   http.post<Page<TableSyncLogItem>>('/api/datacollection/updateLog', { catalogId, pageNo, pageSize });
 export const listSourceColumns = (id: string, tableName: string) =>
   http.post<SourceColumn[]>('/api/dataBase/listColumns', { id, tableName });
+
+/** 数据上报: the department's 库表 entries. */
+export const listReportEntries = (query: Paged<ReportPageQuery>) =>
+  http.post<Page<ReportEntry>>('/api/cataLog/pageQuery', query);
+export const listReportLogs = (catalogId: string, pageNo: number, pageSize = 10) =>
+  http.post<Page<TableSyncLogItem>>('/api/cataLog/updateList', { catalogId, pageNo, pageSize });
+/** 下载模板, saved as the original did: `<目录名称><yyyy-MM-dd HH-mm>.xlsx`. */
+export const downloadReportTemplate = async (entry: Pick<ReportEntry, 'id' | 'catalogName'>, stamp: string) =>
+  saveBlob(
+    await http.download('/api/datacollection/downloadShare', { dataId: entry.id }),
+    `${entry.catalogName}${stamp}.xlsx`,
+  );
+/** 上报数据: the sheet as multipart `file`; the rest in the query. Errors are shown by the dialog. */
+export const reportExcel = (query: ReportImportQuery, file: File, onProgress: (percent: number) => void) => {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') search.set(k, String(v));
+  return uploadFile<ReportImportResult>(`/api/datacollection/importExcel?${search}`, file, {
+    onProgress,
+    silent: true,
+  });
+};
+
+export const listTableAlerts = (query: Paged<TableAlertQuery>) =>
+  http.post<Page<TableAlertItem>>('/api/IndexPage/tableAlertList', query);
+export const listUpdateBad = (query: Paged<UpdateBadQuery>) =>
+  http.post<Page<UpdateBadRow>>('/api/IndexPage/catalogUpdateBadList', query);
+export const listUpdateBadDetail = (query: Paged<UpdateBadDetailQuery>) =>
+  http.post<Page<UpdateBadDetail>>('/api/IndexPage/updateBadDetailList', query);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { accountPages } from '@/pages/account/pages';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { collectionPages } from '@/pages/admin/collection/pages';
 import { messagePages } from '@/pages/admin/message/pages';
@@ -9,6 +10,7 @@ import { systemPages } from '@/pages/admin/system/pages';
 import { pageRegistry, resolvePage } from './page-registry';
 
 const areas: Record<string, object> = {
+  account: accountPages,
   admin: adminPages,
   'admin/catalogue': cataloguePages,
   'admin/collection': collectionPages,

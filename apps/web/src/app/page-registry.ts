@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { accountPages } from '@/pages/account/pages';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { collectionPages } from '@/pages/admin/collection/pages';
 import { messagePages } from '@/pages/admin/message/pages';
@@ -20,6 +21,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   ...messagePages,
   ...resourcePages,
   ...collectionPages,
+  ...accountPages,
 };
 
 /** Tolerates the spellings menus carry over from older systems: a leading slash, `views/`, `/index`, `.vue`. */

@@ -52,6 +52,8 @@ export type MarketCard = {
   dataFormat: string;
   viewNum: number;
   downloadNum: number;
+  /** Successful calls of the open data API. */
+  callNum: number;
   applicationsNum: number;
   collectNum: number;
   scoreAvg: number;

@@ -83,6 +83,8 @@ export const catalogues = pgTable(
     mount: jsonb('mount'),
     viewNum: integer('view_num').notNull().default(0),
     downloadNum: integer('download_num').notNull().default(0),
+    /** Successful calls of the open data API on this entry (added by the call log's batches). */
+    callNum: bigint('call_num', { mode: 'number' }).notNull().default(0),
     applicationsNum: integer('applications_num').notNull().default(0),
     collectNum: integer('collect_num').notNull().default(0),
     scoreAvg: numeric('score_avg', { precision: 3, scale: 2 }).notNull().default('0'),
@@ -119,6 +121,10 @@ export const catalogues = pgTable(
     index('data_catalog_public_download_idx')
       .on(t.downloadNum.desc().nullsFirst(), t.releaseTime.desc(), t.id.desc().nullsFirst())
       .where(sql`shelf_status = 2 and open_type in ('1', '2')`),
+    // 接口排名 of the home page.
+    index('data_catalog_public_call_idx')
+      .on(t.callNum.desc(), t.id.desc())
+      .where(sql`shelf_status = 2 and open_type in ('1', '2') and call_num > 0`),
     index('data_catalog_public_updated_idx')
       .on(t.dataUpdateTime.desc(), t.id.desc().nullsFirst())
       .where(sql`shelf_status = 2 and open_type in ('1', '2')`),

@@ -1,3 +1,4 @@
+import { DEFAULT_OPEN_QUOTAS } from '@odp/contracts';
 import { DISTRICTS, MUNICIPAL_DEPARTS } from './departs.js';
 
 /** [value, text, color?] — `color` is an antd tag colour (preset name or hex) for status-like items. */
@@ -572,6 +573,14 @@ export const DICTIONARIES: readonly DictSeed[] = [
       ['2', '增量同步'],
       ['3', '实时同步'],
     ],
+  ],
+  [
+    'open_api_quota',
+    '开放接口调用配额（项目文本为次数）',
+    (['anonymous', 'registered', 'granted'] as const).flatMap((tier) => [
+      [`${tier}.second`, String(DEFAULT_OPEN_QUOTAS[tier].perSecond)],
+      [`${tier}.day`, String(DEFAULT_OPEN_QUOTAS[tier].perDay)],
+    ]),
   ],
   [
     'primary_key_conflict_policy',

@@ -7,6 +7,7 @@ import { appSystems, users } from '../schema/index.js';
 import { DEMO_APP_SYSTEMS } from './catalogue/build.js';
 import { seedDemoCatalogue } from './catalogue/index.js';
 import { seedAccounts, seedDemoCity } from './demo.js';
+import { seedDemoApps } from './demo-apps.js';
 import { seedJobs } from './jobs.js';
 import { seedDemoPictures } from './pictures.js';
 import { seedReference } from './reference.js';
@@ -29,6 +30,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     // The demo catalogue names the demo accounts as its authors and reviewers, so it comes after them.
     if (demo) await seedDemoCatalogue(tx, config);
     if (demo) await seedDemoAppSystems(tx);
+    if (demo) await seedDemoApps(tx, config);
     if (demo) await seedDemoPictures(tx, config.dataDir);
     return lines;
   });

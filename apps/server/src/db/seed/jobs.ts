@@ -55,6 +55,12 @@ export const JOB_SEEDS: {
     parameter: { limit: 50 },
     description: '每 10 分钟按更新频率同步到期的挂载数据表（每次最多 50 个目录）',
   },
+  {
+    handler: 'openApiHousekeeping',
+    cronExpression: '0 */10 * * * *',
+    parameter: { keepDays: 180 },
+    description: '每 10 分钟清理开放接口过期的配额计数与签名随机数，并删除 180 天前的调用日志',
+  },
 ];
 
 export async function seedJobs(db: Executor) {

@@ -153,6 +153,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       '/bell',
       '/resources',
       '/datacollection',
+      '/developer',
     ]);
     const catalogue = res.body.result.menu[1].children?.map((c) => c.meta.title);
     expect(catalogue).toEqual(['目录列表', '目录编辑', '草稿箱', '编目日志']);

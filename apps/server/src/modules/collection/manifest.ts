@@ -1,16 +1,20 @@
-import { CollectionPerm as P } from '@odp/contracts';
+import { CollectionPerm as P, ReportPerm as R } from '@odp/contracts';
 import { seedJobs } from '../../db/seed/jobs.js';
 import { menuButton as button, defineModule } from '../../platform/module.js';
+import { grantDirectory } from './grant-directory.js';
+import { reportRoutes } from './report-routes.js';
 import { collectionRoutes } from './routes.js';
 import { syncMountedTables } from './sync-job.js';
 
 /** Department staff mount and sync their own department's tables; reviewers and administrators all. */
 const DEPARTMENT_STAFF = ['dept_admin'];
+/** The timeliness reports: a department its own entries, reviewers every department's. */
+const TIMELINESS_READERS = ['dept_admin', 'reviewer'];
 
-/** 数据归集: table mounts synced into the datastore, with their update log. */
+/** 数据归集: table mounts synced into the datastore, Excel 数据上报, their update log and the timeliness reports. */
 export const collectionModule = defineModule({
   name: 'collection',
-  routes: [collectionRoutes],
+  routes: [collectionRoutes, reportRoutes],
   jobs: [syncMountedTables],
   referenceSteps: [
     {
@@ -27,6 +31,15 @@ export const collectionModule = defineModule({
         await addMissingMenus(db);
       },
     },
+    {
+      version: 8,
+      summary: '数据归集（数据上报、更新时间统计、已发布目录超时统计）的菜单与按钮',
+      async apply(db, { addMissingMenus }) {
+        await addMissingMenus(db);
+        // Reviewers read the reports under 数据归集, which earlier releases gave department staff only.
+        await grantDirectory(db, '/datacollection', ['reviewer']);
+      },
+    },
   ],
   menus: [
     {
@@ -36,7 +49,7 @@ export const collectionModule = defineModule({
       path: '/datacollection',
       component: 'layouts/RouteView',
       icon: 'CloudSyncOutlined',
-      roles: DEPARTMENT_STAFF,
+      roles: TIMELINESS_READERS,
       children: [
         {
           name: '库表更新',
@@ -48,6 +61,35 @@ export const collectionModule = defineModule({
           roles: DEPARTMENT_STAFF,
           keepAlive: true,
           children: [button('挂载与同步', P.tableMount, DEPARTMENT_STAFF)],
+        },
+        {
+          name: '数据上报',
+          menuType: 1,
+          path: '/datacollection/excelReport',
+          component: 'admin/collection/ExcelReportPage',
+          icon: 'FileExcelOutlined',
+          perms: R.list,
+          roles: DEPARTMENT_STAFF,
+          keepAlive: true,
+          children: [button('上报数据', R.import, DEPARTMENT_STAFF)],
+        },
+        {
+          name: '更新时间统计',
+          menuType: 1,
+          path: '/datacollection/updateTime',
+          component: 'admin/collection/UpdateTimePage',
+          icon: 'FieldTimeOutlined',
+          perms: R.updateTime,
+          roles: TIMELINESS_READERS,
+        },
+        {
+          name: '超时统计',
+          menuType: 1,
+          path: '/datacollection/overdue',
+          component: 'admin/collection/OverduePage',
+          icon: 'AlertOutlined',
+          perms: R.overdue,
+          roles: TIMELINESS_READERS,
         },
       ],
     },

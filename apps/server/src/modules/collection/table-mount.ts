@@ -31,7 +31,8 @@ import { updateStatusSql } from './update-status.js';
 
 /**
  * What `data_catalog.mount` holds for a table mount. The demo catalogue names only the database and
- * table; a mount on a platform data source adds the source, the sync mode and where the copy is.
+ * table; a mount on a platform data source adds the source, the sync mode and where the copy is. An
+ * entry fed only by Excel 数据上报 has just `resourceId`: a copy, no source (nothing to sync).
  */
 export type TableMount = {
   databaseName?: string;
@@ -376,10 +377,13 @@ export function tableMountService(config: Config) {
       };
     },
 
-    /** 更新记录 of one entry, newest first. */
-    async logs(db: Db, actor: Actor, q: TableSyncLogQuery): Promise<Page<TableSyncLogItem>> {
+    /** 更新记录 of one entry, newest first: every sync and report, or those of one mode. */
+    async logs(db: Db, actor: Actor, q: TableSyncLogQuery, mode?: string): Promise<Page<TableSyncLogItem>> {
       await ownEntry(db, actor, q.catalogId);
-      const where = eq(datastoreSyncLogs.catalogId, q.catalogId);
+      const where = and(
+        eq(datastoreSyncLogs.catalogId, q.catalogId),
+        mode ? eq(datastoreSyncLogs.mode, mode) : undefined,
+      );
       const page = await paginate(
         q,
         (limit, offset) =>

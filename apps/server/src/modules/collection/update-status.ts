@@ -27,3 +27,8 @@ export function updateStatusSql(frequency: AnyPgColumn, lastUpdate: AnyPgColumn,
     when ${at} < ${lastUpdate} + ${step} + least(interval '1 day', ${step}) then ${UPDATE_STATUS.due}
     else ${UPDATE_STATUS.overdue} end)`;
 }
+
+/** When the next update is due (null for 不定期 or data never updated), by the same steps. */
+export function nextDueSql(frequency: AnyPgColumn, lastUpdate: AnyPgColumn): SQL<Date | null> {
+  return sql<Date | null>`(${lastUpdate} + ${stepOf(frequency)})`;
+}

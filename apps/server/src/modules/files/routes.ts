@@ -1,8 +1,3 @@
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import {
   CataloguePerm,
@@ -17,10 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/plugin.js';
 import { ok } from '../../platform/http/envelope.js';
-import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
+import { notFound } from '../../platform/http/errors.js';
 import { sendAsAttachment } from '../../platform/storage/disposition.js';
 import { createStorage } from '../../platform/storage/storage.js';
-import { FileMessages } from './formats.js';
+import { receiveUpload } from './receive.js';
 import {
   assertCanAttach,
   deleteCatalogueFile,
@@ -51,46 +46,15 @@ export async function fileRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const actor = actorOf(req);
-      // A client that goes away stops the parsing and writing of its file (and leaves nothing).
-      const gone = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) gone.abort();
-      });
       await assertCanAttach(db, actor, req.query.catalogId);
-      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件');
-      const part = await req.file();
-      if (!part) throw badRequest('请选择要上传的文件');
-      const tempPath = await storage.tempPath();
-      const hash = createHash('sha256');
-      try {
-        await pipeline(
-          part.file,
-          new Transform({
-            transform(chunk: Buffer, _enc, done) {
-              hash.update(chunk);
-              done(null, chunk);
-            },
-          }),
-          createWriteStream(tempPath),
-        );
-      } catch (e) {
-        await rm(tempPath, { force: true });
-        if (part.file.truncated || (e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, FileMessages.tooLarge);
-        }
-        throw e;
-      }
-      if (part.file.truncated) {
-        await rm(tempPath, { force: true });
-        throw new AppError(413, FileMessages.tooLarge);
-      }
+      const upload = await receiveUpload(req, reply, storage);
       const file = await uploadCatalogueFile(db, storage, actor, {
         catalogId: req.query.catalogId,
         kind: req.query.kind,
-        fileName: part.filename,
-        tempPath,
-        sha256: hash.digest('hex'),
-        signal: gone.signal,
+        fileName: upload.fileName,
+        tempPath: upload.tempPath,
+        sha256: upload.sha256,
+        signal: upload.signal,
         headerRow: req.query.headerRow,
       });
       return ok(file, '上传成功');

@@ -104,6 +104,11 @@ export async function namedByItems(ex: Executor, catalogId: string, columns: str
     .select({ name: catalogueItems.name, enName: catalogueItems.enName })
     .from(catalogueItems)
     .where(eq(catalogueItems.catalogId, catalogId));
+  return nameColumnsByItems(items, columns);
+}
+
+/** `namedByItems` on items already read (a list that names the columns of many entries). */
+export function nameColumnsByItems(items: { name: string; enName: string | null }[], columns: string[]): string[] {
   if (items.length === 0) return columns;
   const byField = new Map(items.filter((i) => i.enName).map((i) => [i.enName?.trim().toLowerCase(), i.name]));
   const byName = new Set(items.map((i) => i.name));

@@ -15,7 +15,7 @@ import { maskedItemsOf, openDownloadTarget } from './service.js';
 
 const csvCell = (v: string) => (/[",\r\n]|^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
-async function* csvOut(columns: string[], rows: AsyncIterable<string[]>): AsyncGenerator<string> {
+export async function* csvOut(columns: string[], rows: AsyncIterable<string[]>): AsyncGenerator<string> {
   // The BOM makes Excel open UTF-8 CSV as UTF-8.
   yield `\uFEFF${columns.map((h) => csvCell(neutraliseFormula(h))).join(',')}\r\n`;
   let buf = '';

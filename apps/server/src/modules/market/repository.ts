@@ -94,6 +94,7 @@ export const cardColumns = {
   dataFormat: c.dataFormat,
   viewNum: c.viewNum,
   downloadNum: c.downloadNum,
+  callNum: c.callNum,
   applicationsNum: c.applicationsNum,
   collectNum: c.collectNum,
   scoreAvg: c.scoreAvg,

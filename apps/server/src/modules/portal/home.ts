@@ -11,7 +11,7 @@ import type { IndexCounter } from './service.js';
 const c = catalogues;
 
 /** What the home counters are computed from: the kept figures and the number of data providers. */
-export type IndexSources = { all: Figures; format: Map<string, Figures>; providers: number };
+export type IndexSources = { all: Figures; format: Map<string, Figures>; providers: number; apiCalls: number };
 
 const formatOf = (src: IndexSources, format: string) => src.format.get(format)?.openEntries ?? 0;
 
@@ -24,18 +24,31 @@ export const countPublicTables: IndexCounter = (src) => formatOf(src, 'table');
 /** 数据量: rows of the public entries' data. */
 export const countPublicRows: IndexCounter = (src) => src.all.rows;
 /**
- * 调用量: downloads of public open data (API calls join when the gateway lands), summed from the
- * entries' counters so that the home page, the download ranking and the statistics agree.
+ * 调用量: downloads and successful open-API calls of public open data, summed from the entries'
+ * counters so that the home page, the rankings and the statistics agree.
  */
-export const countDownloads: IndexCounter = (src) => src.all.downloads;
+export const countCalls: IndexCounter = (src) => src.all.downloads + src.apiCalls;
 
-/** The sources of every home counter, in two reads. */
+/**
+ * Open-API calls of public entries: only entries that were ever called are in the partial index
+ * data_catalog_public_call_idx, so this reads those, not the catalogue.
+ */
+async function publicApiCalls(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${c.callNum}), 0)` })
+    .from(c)
+    .where(and(isPublicSql, sql`${c.callNum} > 0`));
+  return Number(row?.n ?? 0);
+}
+
+/** The sources of every home counter, in three reads. */
 export async function indexSources(db: Executor, providers: () => Promise<number>): Promise<IndexSources> {
   const figures = await figuresIn(db, ['all', 'format']);
   return {
     all: figures.get('all')?.get('') ?? { ...NO_FIGURES },
     format: figures.get('format') ?? new Map(),
     providers: await providers(),
+    apiCalls: await publicApiCalls(db),
   };
 }
 
@@ -100,4 +113,27 @@ export async function recentOpenData(db: Db, q: RecentOpenQuery): Promise<Page<M
 /** 下载排名. */
 export function downloadRanking(db: Db, q: DownloadRankQuery): Promise<Page<MarketCard>> {
   return publicPage(db, q, 'home_download_rank', byDownloads);
+}
+
+const calledPublic = sql`${isPublicSql} and ${c.callNum} > 0`;
+const byCalls = (db: Executor, name: string) =>
+  selectCards(db)
+    .where(calledPublic)
+    .orderBy(sql`${c.callNum} desc`, sql`${c.id} desc`)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+
+/** 接口排名: public entries by successful open-API calls (only those ever called). */
+export async function apiCallRanking(db: Db, q: DownloadRankQuery): Promise<Page<MarketCard>> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(c).where(calledPublic);
+  const rows = await preparedOnce(db, 'home_api_call_rank', byCalls).execute({
+    limit: q.pageSize,
+    offset: (q.pageNo - 1) * q.pageSize,
+  });
+  return toPage(
+    rows.map((r) => presentCard(r, [])),
+    Number(n),
+    q,
+  );
 }

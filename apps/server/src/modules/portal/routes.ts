@@ -2,7 +2,7 @@ import { DownloadRankQuery, RecentOpenQuery, SiteSearchQuery } from '@odp/contra
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/envelope.js';
-import { downloadRanking, keyAreaCounts, recentOpenData } from './home.js';
+import { apiCallRanking, downloadRanking, keyAreaCounts, recentOpenData } from './home.js';
 import { siteSearch } from './search.js';
 import { indexNum, siteSettings } from './service.js';
 
@@ -37,6 +37,12 @@ export async function portalRoutes(fastify: FastifyInstance) {
     '/api/IndexPage/dataDownloadPage',
     { config: { access: 'public' }, schema: { tags, summary: '目录下载排名', querystring: DownloadRankQuery } },
     async (req) => ok(await downloadRanking(db, req.query)),
+  );
+
+  app.get(
+    '/api/IndexPage/apiCallPage',
+    { config: { access: 'public' }, schema: { tags, summary: '接口调用排名', querystring: DownloadRankQuery } },
+    async (req) => ok(await apiCallRanking(db, req.query)),
   );
 
   app.get(

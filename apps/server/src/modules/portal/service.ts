@@ -3,7 +3,7 @@ import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departs, siteConfig } from '../../db/schema/index.js';
 import {
-  countDownloads,
+  countCalls,
   countPublicApis,
   countPublicCatalogues,
   countPublicRows,
@@ -31,7 +31,7 @@ export const INDEX_COUNTERS: Record<keyof IndexNum, IndexCounter> = {
   apiNum: countPublicApis,
   tableNum: countPublicTables,
   dataNum: countPublicRows,
-  callNum: countDownloads,
+  callNum: countCalls,
 };
 
 export async function indexNum(db: Db): Promise<IndexNum> {

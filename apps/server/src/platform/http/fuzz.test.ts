@@ -55,6 +55,11 @@ const ENDS_SESSIONS = new Set(['POST /sys/logout', 'POST /sys/online/forceLogout
 const WRITTEN_ON_REFUSAL: Record<string, string[]> = {
   'POST /sys/login': ['sys_log', 'sys_login_failure'],
 };
+/**
+ * Metering of the open data API: every call, refused or not, is logged, and the log is written in
+ * batches a second later, so its rows may appear while any other route is being checked.
+ */
+const METERING = ['open_call_log', 'open_call_daily', 'open_quota', 'open_nonce'];
 
 const INT4 = 2 ** 31;
 /** Values that have broken servers: NUL, sizes, traversal, injection, markup, odd unicode and numbers. */
@@ -312,7 +317,9 @@ describe('every route, any input', () => {
               tally.refused++;
               if (DATABASE_REFUSALS.has(messageOf(res.body))) caughtByDatabase.add(`${key} (${sent})`);
               const allowed = WRITTEN_ON_REFUSAL[key] ?? [];
-              const changed = changedTables(before, counts).filter((c) => !allowed.includes(c.split(' ')[0]));
+              const changed = changedTables(before, counts).filter(
+                (c) => !allowed.includes(c.split(' ')[0]) && !METERING.includes(c.split(' ')[0]),
+              );
               expect(changed, what).toEqual([]);
             } else if (res.statusCode >= 200 && res.statusCode < 300) {
               tally.ok++;

@@ -56,6 +56,11 @@ export type ResourceSpec<TRow extends Row, Item, Create, Update extends { id: st
   dataRules?: DataRuleTarget;
   /** Rows belong to a department: others' rows are not listed, shown, changed or deleted. */
   scope?: DepartmentScope;
+  /**
+   * Rows belong to one user (this column holds the user's id): others' rows do not exist for the
+   * caller (404 on read and change), whatever the caller's roles.
+   */
+  owner?: AnyPgColumn;
 };
 
 export function resourceService<TRow extends Row, Item, Create, Update extends { id: string }, Query extends PageQuery>(
@@ -63,6 +68,7 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
 ) {
   const live = (extra: (SQL | undefined)[] = []) => and(spec.deletedAt ? isNull(spec.deletedAt) : undefined, ...extra);
   const inScope = (actor: Actor) => (spec.scope ? departmentFilter(actor, spec.scope) : undefined);
+  const owned = (actor: Actor) => (spec.owner ? eq(spec.owner, actor.userId) : undefined);
   const notOwn = () => forbidden(scopeMessages(spec.label).notOwn);
 
   async function findRow(db: Executor, id: string, scope?: SQL): Promise<TRow | null> {
@@ -93,7 +99,7 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
       const rules = spec.dataRules
         ? await dataRuleCondition(db, actor, spec.dataRules.menuPath, spec.dataRules.columns)
         : undefined;
-      const where = live([...spec.filters(query, actor), rules, inScope(actor)]);
+      const where = live([...spec.filters(query, actor), rules, inScope(actor), owned(actor)]);
       const page = await paginate(
         query,
         (limit, offset) =>
@@ -111,7 +117,7 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
 
     /** A row outside the caller's scope is answered as missing: its existence is not disclosed. */
     async get(db: Db, actor: Actor, id: string): Promise<Item> {
-      const row = await findRow(db, id, inScope(actor));
+      const row = await findRow(db, id, and(inScope(actor), owned(actor)));
       if (!row) throw notFound(`${spec.label}不存在或已删除`);
       const [item] = await spec.present(db, [row]);
       return item;
@@ -140,7 +146,7 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
 
     async update(db: Db, actor: Actor, input: Update): Promise<Item> {
       const row = await db.transaction(async (tx) => {
-        const existing = await findRow(tx, input.id);
+        const existing = await findRow(tx, input.id, owned(actor));
         if (!existing) throw notFound(`${spec.label}不存在或已删除`);
         if (spec.scope && !(await findRow(tx, input.id, inScope(actor)))) throw notOwn();
         await assertUnique(tx, input, input.id);
@@ -168,7 +174,7 @@ export function resourceService<TRow extends Row, Item, Create, Update extends {
         const rows = (await tx
           .select()
           .from(spec.table)
-          .where(live([inArray(spec.id, ids)]))) as TRow[];
+          .where(live([inArray(spec.id, ids), owned(actor)]))) as TRow[];
         if (rows.length !== ids.length) throw notFound(`部分${spec.label}不存在或已删除`);
         const scope = inScope(actor);
         if (scope) {

@@ -1,9 +1,9 @@
-import { TABLE_SYNC_MODE_LABEL, type TableSyncMode } from '@odp/contracts';
+import { UPDATE_LOG_MODE_LABEL } from '@odp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Pagination, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { collectionKeys, listTableSyncLogs } from '@/api/collection';
+import { collectionKeys, listReportLogs, listTableSyncLogs } from '@/api/collection';
 
 const OUTCOME: Record<string, { color: string; label: string }> = {
   ok: { color: 'green', label: '成功' },
@@ -12,31 +12,42 @@ const OUTCOME: Record<string, { color: string; label: string }> = {
 };
 const PAGE_SIZE = 10;
 
-/** 更新记录: every sync of a mounted table, newest first, with its rows, outcome and who ran it. */
+/**
+ * 更新记录: every sync and Excel report of an entry (or, with `reportsOnly`, its 上报记录), newest
+ * first, with its rows, outcome and who ran it.
+ */
 export function TableSyncLogDrawer({
   entry,
   open,
   onClose,
+  reportsOnly = false,
 }: {
   entry: { id: string; catalogName: string };
   open: boolean;
   onClose: () => void;
+  reportsOnly?: boolean;
 }) {
   const [pageNo, setPageNo] = useState(1);
   const logs = useQuery({
-    queryKey: collectionKeys.logs(entry.id, pageNo),
-    queryFn: () => listTableSyncLogs(entry.id, pageNo, PAGE_SIZE),
+    queryKey: reportsOnly ? collectionKeys.reportLogs(entry.id, pageNo) : collectionKeys.logs(entry.id, pageNo),
+    queryFn: () => (reportsOnly ? listReportLogs : listTableSyncLogs)(entry.id, pageNo, PAGE_SIZE),
     enabled: open,
   });
   const records = logs.data?.records ?? [];
   return (
-    <Drawer title={`${entry.catalogName}更新记录`} open={open} onClose={onClose} width={520} destroyOnHidden>
+    <Drawer
+      title={`${entry.catalogName}${reportsOnly ? '上报记录' : '更新记录'}`}
+      open={open}
+      onClose={onClose}
+      width="min(520px, 100vw)"
+      destroyOnHidden
+    >
       {logs.isLoading ? (
         <Spin style={{ display: 'block', marginTop: 48 }} />
       ) : logs.isError ? (
         <Empty description="更新记录加载失败，请稍后重试" />
       ) : records.length === 0 ? (
-        <Empty description="还没有更新记录" />
+        <Empty description={reportsOnly ? '还没有上报记录' : '还没有更新记录'} />
       ) : (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <Timeline
@@ -50,14 +61,18 @@ export function TableSyncLogDrawer({
                     <Space size={8} wrap>
                       <Typography.Text strong>{dayjs(log.startTime).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
                       <Tag color={outcome.color}>{outcome.label}</Tag>
-                      <Tag>{TABLE_SYNC_MODE_LABEL[log.mode as TableSyncMode] ?? log.mode}</Tag>
+                      <Tag>{UPDATE_LOG_MODE_LABEL[log.mode] ?? log.mode}</Tag>
                     </Space>
                     <Typography.Text>更新数据量：{log.importNum.toLocaleString('zh-CN')} 行</Typography.Text>
                     <Typography.Text type="secondary">
                       操作人：{log.operator}
                       {log.departName ? `（${log.departName}）` : ''}
                     </Typography.Text>
-                    {log.message && <Typography.Text type="danger">{log.message}</Typography.Text>}
+                    {log.message && (
+                      <Typography.Text type={log.outcome === 'failed' ? 'danger' : 'secondary'}>
+                        {log.message}
+                      </Typography.Text>
+                    )}
                   </Space>
                 ),
               };

@@ -61,8 +61,15 @@ export function DataTable<T>({ columns, rows, rowKey, summary, maxHeight, empty,
   // Columns keep their widths (a column without one gets 160 px) and the box scrolls sideways.
   const minWidth = columns.reduce((sum, c) => sum + (c.width ?? 160), 0);
 
+  // The box scrolls on narrow screens: a keyboard user must be able to focus it to scroll (WCAG 2.1.1).
   return (
-    <div className={`portal-table${nowrap ? ' is-nowrap' : ''}`} style={maxHeight ? { maxHeight } : undefined}>
+    <section
+      className={`portal-table${nowrap ? ' is-nowrap' : ''}`}
+      style={maxHeight ? { maxHeight } : undefined}
+      aria-label={caption ?? '数据表格'}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by Tab to be scrolled with the arrow keys.
+      tabIndex={0}
+    >
       <table style={{ minWidth }}>
         {caption && <caption className="portal-table-caption">{caption}</caption>}
         <colgroup>
@@ -126,6 +133,6 @@ export function DataTable<T>({ columns, rows, rowKey, summary, maxHeight, empty,
           </tfoot>
         )}
       </table>
-    </div>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -29,6 +30,7 @@ import type { ComponentType } from 'react';
 /** Menu icons by the names the server stores; a name not listed shows no icon rather than loading every icon. */
 const ICONS: Record<string, ComponentType> = {
   ApartmentOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,

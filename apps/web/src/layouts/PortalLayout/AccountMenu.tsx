@@ -26,6 +26,9 @@ function AccountActions({ account, onPick }: { account: Account; onPick?: () => 
           进入工作台
         </Link>
       )}
+      <Link to="/developer/apps" className="ant-btn ant-btn-text ant-btn-block" onClick={onPick}>
+        我的应用
+      </Link>
       {account.canSwitchDepart && (
         <Button type="text" block onClick={pick(account.openDepart)}>
           切换部门

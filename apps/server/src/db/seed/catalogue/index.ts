@@ -18,6 +18,7 @@ import {
 import { type PlannedEntry, planCatalogue, type SeedUser, type SeedUsers } from './build.js';
 import { DATASETS } from './datasets/index.js';
 import { toCsv } from './datasets/types.js';
+import { seedDemoReports } from './demo-reports.js';
 import { seedDemoSource } from './demo-source.js';
 import { ENTRY_DEFS, type EntryDef } from './entries.js';
 import { chinaDate, Rng } from './random.js';
@@ -120,6 +121,7 @@ export async function seedDemoCatalogue(
 
   const { files, rows } = await attachDataFiles(db, config.dataDir, now, plan);
   const source = await seedDemoSource(db, config, plan, now);
+  await seedDemoReports(db, plan, now);
   return { entries: plan.length, files, rows, tables: source.tables, tableRows: source.rows };
 }
 

@@ -51,7 +51,7 @@ async function createCatalogue(overrides: Partial<typeof catalogues.$inferInsert
 }
 
 describe('markOverdueCatalogues', () => {
-  it('notifies each active user of the owning department once per entry and period', async () => {
+  it('notifies each active user of the owning department once per overdue entry', async () => {
     const depart = await createDepart(ctx.db);
     const otherDepart = await createDepart(ctx.db);
     const alice = await createUser(ctx.db, { departs: [depart] });
@@ -83,11 +83,17 @@ describe('markOverdueCatalogues', () => {
       shelfStatus: 4,
       dataUpdateTime: new Date(now.getTime() - 9 * DAY),
     });
-    // Weekly without data update, released 8 days ago: overdue by its release time.
+    // Weekly, updated 9 days ago: past its week and the day of grace after it.
     const weekly = await createCatalogue({
       orgCode: depart.orgCode,
       updateFrequency: '2',
-      releaseTime: new Date(now.getTime() - 8 * DAY),
+      dataUpdateTime: new Date(now.getTime() - 9 * DAY),
+    });
+    // Never updated: 待更新, not overdue (the lists' rule), so no reminder.
+    await createCatalogue({
+      orgCode: depart.orgCode,
+      updateFrequency: '2',
+      releaseTime: new Date(now.getTime() - 30 * DAY),
     });
 
     const first = await run('markOverdueCatalogues', {}, now);
@@ -109,19 +115,19 @@ describe('markOverdueCatalogues', () => {
     expect(dailyMessage?.title).toBe(`目录「${daily.catalogName}」已超过更新周期`);
     expect(dailyMessage?.content).toContain('更新频率为每日');
 
-    // Later the same day: nothing new.
+    // Later the same day, and days later while still not updated: once per entry, nothing new.
     expect(await run('markOverdueCatalogues', {}, new Date(now.getTime() + HOUR))).toBe('没有新的逾期目录需要提醒');
-    // A day later the daily entry (still not updated) is due again; the weekly one is not.
-    expect(await run('markOverdueCatalogues', {}, new Date(now.getTime() + DAY + HOUR))).toBe(
-      '1 个目录逾期未更新，已向 2 位用户发送 2 条提醒',
-    );
-    // Updating the data ends the reminders.
+    expect(await run('markOverdueCatalogues', {}, new Date(now.getTime() + 3 * DAY))).toBe('没有新的逾期目录需要提醒');
+    // Updating the data ends the spell; overdue again later, the department is told again.
     await ctx.db
       .update(catalogues)
-      .set({ dataUpdateTime: new Date(now.getTime() + 2 * DAY) })
+      .set({ dataUpdateTime: new Date(now.getTime() + 4 * DAY) })
       .where(eq(catalogues.id, daily.id));
-    const later = await run('markOverdueCatalogues', {}, new Date(now.getTime() + 2 * DAY + 2 * HOUR));
+    const later = await run('markOverdueCatalogues', {}, new Date(now.getTime() + 4 * DAY + 2 * HOUR));
     expect(later).toBe('没有新的逾期目录需要提醒');
+    expect(await run('markOverdueCatalogues', {}, new Date(now.getTime() + 7 * DAY))).toBe(
+      '1 个目录逾期未更新，已向 2 位用户发送 2 条提醒',
+    );
     // An inactive user never got any.
     expect((await ctx.db.select().from(users).where(eq(users.id, frozen.id)))[0].status).toBe(2);
   });

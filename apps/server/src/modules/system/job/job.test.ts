@@ -69,6 +69,7 @@ describe('GET /sys/quartzJob/handlers', () => {
       [
         'cleanTemporaryUploads',
         'markOverdueCatalogues',
+        'openApiHousekeeping',
         'purgeExpiredCaptchas',
         'purgeExpiredSessions',
         'purgeOldLogs',

@@ -24,6 +24,7 @@ describe('seedJobs', () => {
       [
         'cleanTemporaryUploads',
         'markOverdueCatalogues',
+        'openApiHousekeeping',
         'purgeExpiredCaptchas',
         'purgeExpiredSessions',
         'purgeOldLogs',

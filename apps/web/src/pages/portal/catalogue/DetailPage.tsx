@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   DownloadOutlined,
   EyeOutlined,
   FileDoneOutlined,
@@ -33,6 +34,7 @@ const DataItemsTable = lazy(() => import('./detail/DataItemsTable').then((m) => 
 const PreviewPanel = lazy(() => import('./detail/PreviewPanel').then((m) => ({ default: m.PreviewPanel })));
 const DownloadPanel = lazy(() => import('./detail/DownloadPanel').then((m) => ({ default: m.DownloadPanel })));
 const EvaluationsPanel = lazy(() => import('./detail/EvaluationsPanel'));
+const ApiPanel = lazy(() => import('./detail/ApiPanel').then((m) => ({ default: m.ApiPanel })));
 const RatingDialog = lazy(() => import('./detail/RatingDialog'));
 
 const panel = (node: ReactNode) => <Suspense fallback={<Skeleton active />}>{node}</Suspense>;
@@ -40,7 +42,7 @@ const panel = (node: ReactNode) => <Suspense fallback={<Skeleton active />}>{nod
 import { feedback } from '@/api/feedback';
 import { ScoreStars } from '@/components/portal/ScoreStars';
 
-const TABS = ['basic', 'items', 'preview', 'download', 'evaluations'] as const;
+const TABS = ['basic', 'items', 'preview', 'download', 'api', 'evaluations'] as const;
 type Tab = (typeof TABS)[number];
 
 function Counters({ detail }: { detail: MarketDetail }) {
@@ -50,6 +52,7 @@ function Counters({ detail }: { detail: MarketDetail }) {
     { icon: <DownloadOutlined />, label: '下载量', value: formatCounter(detail.downloadNum) },
     { icon: <FileDoneOutlined />, label: '申请量', value: formatCounter(detail.applicationsNum) },
     { icon: <StarOutlined />, label: '收藏量', value: formatCounter(detail.collectNum) },
+    { icon: <ApiOutlined />, label: '调用次数', value: formatCounter(detail.callNum) },
   ];
   return (
     <ul className="detail-counters">
@@ -251,6 +254,11 @@ export default function DetailPage() {
               key: 'download',
               label: '数据下载',
               children: panel(<DownloadPanel detail={d} onDownload={() => countDownload()} />),
+            },
+            {
+              key: 'api',
+              label: 'API 接口',
+              children: panel(<ApiPanel detail={d} />),
             },
             {
               key: 'evaluations',

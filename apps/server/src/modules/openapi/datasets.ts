@@ -1,0 +1,199 @@
+import {
+  OPEN_API_PREFIX,
+  OPEN_ROWS_RESERVED,
+  OpenApiMessages,
+  type OpenDatasetField,
+  type OpenDatasetMeta,
+  type OpenDatasetResource,
+  type OpenDatasetSummary,
+  type OpenDatasetsQuery,
+  toPage,
+} from '@odp/contracts';
+import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  catalogueFiles,
+  catalogueItems,
+  catalogues,
+  type DatastoreField,
+  datastoreResources,
+  departs,
+} from '../../db/schema/index.js';
+import { notFound } from '../../platform/http/errors.js';
+import { containing } from '../../platform/resource/like.js';
+import type { Resource } from '../datastore/store.js';
+import { isPublicSql } from '../market/repository.js';
+import type { OpenGrantRow } from './caller.js';
+
+const c = catalogues;
+
+export type OpenEntry = typeof catalogues.$inferSelect & { departName: string | null };
+
+/** A public entry (on shelf, open unconditionally or on conditions); anything else does not exist here. */
+export async function openDataset(db: Executor, id: string): Promise<OpenEntry> {
+  const [found] = await db
+    .select({ entry: c, departName: departs.departName })
+    .from(c)
+    .leftJoin(departs, eq(departs.orgCode, c.orgCode))
+    .where(and(eq(c.id, id), isPublicSql));
+  if (!found) throw notFound(OpenApiMessages.datasetMissing);
+  return { ...found.entry, departName: found.departName };
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function summaryOf(e: OpenEntry): OpenDatasetSummary {
+  return {
+    id: e.id,
+    name: e.catalogName,
+    department: e.departName,
+    openType: e.openType,
+    dataFormat: e.dataFormat,
+    updateFrequency: e.updateFrequency,
+    releaseTime: iso(e.releaseTime),
+    dataUpdateTime: iso(e.dataUpdateTime),
+    rowCount: e.totalNum,
+  };
+}
+
+/** Public datasets, newest first, optionally by a word of the name. */
+export async function openDatasets(db: Executor, q: OpenDatasetsQuery) {
+  const where = and(isPublicSql, q.q ? ilike(c.catalogName, containing(q.q)) : undefined);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({ entry: c, departName: departs.departName })
+      .from(c)
+      .leftJoin(departs, eq(departs.orgCode, c.orgCode))
+      .where(where)
+      .orderBy(desc(c.releaseTime), asc(c.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(c).where(where),
+  ]);
+  return toPage(
+    rows.map((r) => summaryOf({ ...r.entry, departName: r.departName })),
+    n,
+    { pageNo: q.page, pageSize: q.size },
+  );
+}
+
+/** The entry's datastore resources: its mounted table first (the default), then its live data files, newest first. */
+export async function resourcesOf(db: Executor, entry: OpenEntry) {
+  const rows = await db
+    .select({ resource: datastoreResources, fileName: catalogueFiles.fileName })
+    .from(datastoreResources)
+    .leftJoin(catalogueFiles, eq(catalogueFiles.id, datastoreResources.fileId))
+    .where(
+      and(
+        eq(datastoreResources.catalogId, entry.id),
+        sql`(${datastoreResources.kind} = 'table' or (${catalogueFiles.id} is not null and ${isNull(catalogueFiles.deletedAt)}))`,
+      ),
+    )
+    .orderBy(desc(datastoreResources.createdAt));
+  const mountedId = (entry.mount as { resourceId?: string } | null)?.resourceId ?? null;
+  const tableName = (entry.mount as { tableName?: string } | null)?.tableName ?? entry.catalogName;
+  const table = rows.filter((r) => r.resource.kind === 'table' && r.resource.id === mountedId);
+  const files = rows.filter((r) => r.resource.kind === 'file');
+  return [...table, ...files].map((r, i) => ({
+    resource: r.resource as Resource,
+    name: r.resource.kind === 'table' ? tableName : (r.fileName ?? ''),
+    isDefault: i === 0,
+  }));
+}
+
+export type OpenResource = Awaited<ReturnType<typeof resourcesOf>>[number];
+
+export function presentResource(r: OpenResource): OpenDatasetResource {
+  return {
+    id: r.resource.id,
+    kind: r.resource.kind === 'table' ? 'table' : 'file',
+    name: r.name,
+    rowCount: r.resource.rowCount,
+    updatedAt: r.resource.updatedAt.toISOString(),
+    isDefault: r.isDefault,
+  };
+}
+
+type ItemRow = { name: string; enName: string | null; masked: boolean; fieldDescription: string | null };
+
+export async function itemsOf(db: Executor, catalogId: string): Promise<ItemRow[]> {
+  return db
+    .select({
+      name: catalogueItems.name,
+      enName: catalogueItems.enName,
+      masked: catalogueItems.masked,
+      fieldDescription: catalogueItems.fieldDescription,
+    })
+    .from(catalogueItems)
+    .where(eq(catalogueItems.catalogId, catalogId))
+    .orderBy(asc(catalogueItems.serialNumber));
+}
+
+/** A field as the API shows it, with the datastore column behind it. */
+export type ApiField = OpenDatasetField & { source: DatastoreField; itemName: string | null };
+
+const KEY = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
+const reserved = new Set<string>(OPEN_ROWS_RESERVED);
+const TYPE: Record<DatastoreField['type'], OpenDatasetField['type']> = {
+  text: 'string',
+  numeric: 'number',
+  date: 'date',
+  timestamp: 'datetime',
+  boolean: 'boolean',
+};
+
+/**
+ * The fields a caller sees: named by the matching data item's English name (or the column's own
+ * name when it is one), else f1, f2…; masked unless the grant lifts masking; and only the granted
+ * items when a grant names them.
+ */
+export function apiFields(resource: Resource, items: ItemRow[], grant: OpenGrantRow | null): ApiField[] {
+  const byName = new Map<string, ItemRow>();
+  for (const item of items) {
+    byName.set(item.name.trim().toLowerCase(), item);
+    if (item.enName) byName.set(item.enName.trim().toLowerCase(), item);
+  }
+  const taken = new Set<string>();
+  const out: ApiField[] = [];
+  resource.fields.forEach((f, i) => {
+    const item = byName.get(f.name.trim().toLowerCase()) ?? null;
+    if (grant?.fields && !(item && grant.fields.includes(item.name))) return;
+    let key = [item?.enName?.trim(), f.name.trim()].find((k) => k && KEY.test(k))?.toLowerCase() ?? `f${i + 1}`;
+    if (reserved.has(key) || taken.has(key)) key = `f${i + 1}`;
+    taken.add(key);
+    out.push({
+      key,
+      name: f.name,
+      type: TYPE[f.type],
+      description: item?.fieldDescription ?? null,
+      masked: Boolean(item?.masked) && !grant?.unmasked,
+      source: f,
+      itemName: item?.name ?? null,
+    });
+  });
+  return out;
+}
+
+export const publicField = ({ source: _s, itemName: _i, ...f }: ApiField): OpenDatasetField => f;
+
+export async function datasetMeta(
+  db: Executor,
+  entry: OpenEntry,
+  grant: OpenGrantRow | null,
+  base: string,
+): Promise<OpenDatasetMeta> {
+  const [resources, items] = await Promise.all([resourcesOf(db, entry), itemsOf(db, entry.id)]);
+  const first = resources[0];
+  return {
+    ...summaryOf(entry),
+    summary: entry.informationSummary,
+    openCondition: entry.openCondition,
+    resources: resources.map(presentResource),
+    fields: first ? apiFields(first.resource, items, grant).map(publicField) : [],
+    calls: entry.callNum,
+    endpoints: {
+      rows: `${base}${OPEN_API_PREFIX}/datasets/${entry.id}/rows`,
+      openapi: `${base}${OPEN_API_PREFIX}/datasets/${entry.id}/openapi.json`,
+    },
+  };
+}
