@@ -30,6 +30,7 @@ const Env = z.object({
   DATASOURCE_ALLOW: z.string().optional(),
   // 32 bytes (64 hex digits or base64) sealing data-source passwords; generated into DATA_DIR when unset.
   DATASOURCE_SECRET_KEY: z.string().optional(),
+  OPEN_API_QUOTAS: z.enum(['0', '1']).default('1'),
 });
 
 export type Config = {
@@ -60,6 +61,8 @@ export type Config = {
   outboundAllow: BlockList;
   /** The key sealing data-source passwords; unset means the data folder's generated key. */
   datasourceSecretKey?: string;
+  /** Counts open-API calls against the quotas of dict open_api_quota (OPEN_API_QUOTAS, default on). */
+  openApiQuotas: boolean;
   /** Resolves host names for outbound connections; tests give their own, the server uses the system's. */
   outboundLookup?: (host: string) => Promise<{ address: string; family: number }[]>;
 };
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsEnabled: e.JOBS_ENABLED === '1',
     outboundAllow,
     datasourceSecretKey: e.DATASOURCE_SECRET_KEY || undefined,
+    openApiQuotas: e.OPEN_API_QUOTAS === '1',
   };
 }
 

@@ -7,6 +7,7 @@ export * from './catalogue/log.js';
 export * from './catalogue/terms.js';
 export * from './catalogue/workorder.js';
 export * from './collection/excel-report.js';
+export * from './collection/interface-mount.js';
 export * from './collection/table-mount.js';
 export * from './collection/timeliness.js';
 export * from './core/calendar.js';

@@ -1,4 +1,10 @@
 import type {
+  InterfaceCheck,
+  InterfaceItem,
+  InterfaceListItem,
+  InterfaceListQuery,
+  InterfaceMountInput,
+  InterfacePageQuery,
   Page,
   ReportEntry,
   ReportImportQuery,
@@ -41,6 +47,11 @@ export const collectionKeys = {
     list: (params: object) => ['collection', 'overdue', 'list', params] as const,
   },
   overdueDetail: (params: object) => ['collection', 'overdue', 'detail', params] as const,
+  interfaces: {
+    all: ['collection', 'interfaces'] as const,
+    list: (params: object) => ['collection', 'interfaces', 'list', params] as const,
+    mounted: (params: object) => ['collection', 'interfaces', 'mounted', params] as const,
+  },
 };
 
 type Paged<Q extends { pageNo: number; pageSize: number }> = Partial<Q> & Pick<Q, 'pageNo' | 'pageSize'>;
@@ -82,3 +93,17 @@ export const listUpdateBad = (query: Paged<UpdateBadQuery>) =>
   http.post<Page<UpdateBadRow>>('/api/IndexPage/catalogUpdateBadList', query);
 export const listUpdateBadDetail = (query: Paged<UpdateBadDetailQuery>) =>
   http.post<Page<UpdateBadDetail>>('/api/IndexPage/updateBadDetailList', query);
+
+/** 接口发布: the department's 接口 entries with their mount and last 测试. */
+export const listInterfaces = (query: Paged<InterfacePageQuery>) =>
+  http.post<Page<InterfaceItem>>('/api/cataLog/pageInterface', query);
+/** 挂载 / 重新挂载 (the apiId stays through a remount). */
+export const mountInterface = (input: InterfaceMountInput) =>
+  http.post<{ apiId: string; apiPath: string }>('/api/cataLog/interfaceMount', input);
+export const cancelInterfaceMount = (catalogId: string) =>
+  http.post<null>('/api/cataLog/cancelInterfaceMount', { catalogId });
+/** 测试: one call of the upstream, kept as the row's 接口状态. */
+export const checkInterface = (catalogId: string) => http.post<InterfaceCheck>('/api/cataLog/syncApi', { catalogId });
+/** Interfaces already mounted in the caller's scope (转接口挂载: start from one). */
+export const listMountedInterfaces = (query: Paged<InterfaceListQuery>) =>
+  http.post<Page<InterfaceListItem>>('/api/cataLog/interfaceMountList', query);

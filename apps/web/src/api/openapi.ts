@@ -45,15 +45,27 @@ export type TryResult = {
 
 /**
  * One call of the open data API as a developer's program would make it, for 在线调试: with the chosen
- * application's key and the visitor's session, which proves the application is theirs.
+ * application's key and the visitor's session, which proves the application is theirs. A mounted
+ * interface's call may be a POST and carry its declared headers and body parameters.
  */
-export async function tryOpenApi(path: string, query: string, appKey: string | null): Promise<TryResult> {
-  const headers: Record<string, string> = {};
+export async function tryOpenApi(
+  path: string,
+  query: string,
+  appKey: string | null,
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: object } = {},
+): Promise<TryResult> {
+  // A mounted interface's declared headers go first, so they cannot replace the key or session.
+  const headers: Record<string, string> = { ...init.headers };
   const { token } = getSession();
   if (appKey) headers['X-App-Key'] = appKey;
   if (appKey && token) headers['X-Access-Token'] = token;
+  if (init.body) headers['Content-Type'] = 'application/json';
   const started = performance.now();
-  const res = await fetch(`${Constants.apiBase}${OPEN_API_PREFIX}${path}${query ? `?${query}` : ''}`, { headers });
+  const res = await fetch(`${Constants.apiBase}${OPEN_API_PREFIX}${path}${query ? `?${query}` : ''}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
   const text = await res.text();
   let body = text;
   try {

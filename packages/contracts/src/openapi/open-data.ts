@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import type {
+  InterfaceParam,
+  InterfaceResponseParam,
+  RequestMode,
+  ResponseType,
+} from '../collection/interface-mount.js';
 import { positiveInt, trimmedText } from '../core/fields.js';
 
 /** Where the open data API lives under the API base path (`/dtwave-om/open/api/v1/…` by default). */
@@ -56,7 +62,30 @@ export const OpenApiMessages = {
   perDay: '今日调用次数已用完，请明日再试',
   noResource: '该数据集暂无可查询的数据',
   datasetMissing: '数据集不存在或未开放',
+  serviceMissing: '接口不存在、未开放或已取消挂载',
+  upstreamFailed: '上游接口调用失败，请稍后再试',
+  upstreamTimeout: '上游接口响应超时，请稍后再试',
+  upstreamTooLarge: '上游接口返回的内容过大',
 } as const;
+
+/** The gateway's limits on one upstream call (not settings: they protect the server). */
+export const SERVICE_LIMITS = { connectMs: 5_000, totalMs: 15_000, maxBytes: 2 * 1024 * 1024 } as const;
+
+export const OpenServiceParams = z.object({ apiId: z.string().uuid('接口 ID 格式不正确') });
+
+/** A mounted interface as a developer calls it through the gateway. */
+export type OpenService = {
+  apiId: string;
+  name: string;
+  method: RequestMode;
+  responseType: ResponseType;
+  description: string | null;
+  endpoint: string;
+  parameters: InterfaceParam[];
+  responseParameters: InterfaceResponseParam[];
+  requestExample: string | null;
+  returnExample: string | null;
+};
 
 export const OpenDatasetsQuery = z.object({
   q: trimmedText(50, '关键词不能超过 50 个字符'),
@@ -107,6 +136,8 @@ export type OpenDatasetMeta = OpenDatasetSummary & {
   fields: OpenDatasetField[];
   calls: number;
   endpoints: { rows: string; openapi: string };
+  /** The entry's mounted interface, called through the gateway; null when it has none. */
+  service: OpenService | null;
 };
 
 export type OpenRows = {

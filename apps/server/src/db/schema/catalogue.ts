@@ -79,7 +79,7 @@ export const catalogues = pgTable(
     shelfStatus: smallint('shelf_status').notNull().default(0),
     /** The shelf state a deleted entry returns to when recovered. */
     shelfStatusBeforeDelete: smallint('shelf_status_before_delete'),
-    /** Table or interface mount: {databaseName, tableName} or {apiName, requestMode, …}. */
+    /** Table or interface mount: {databaseName, tableName, …} (collection/table-mount.ts) or {apiId, apiName, upstream, …} (collection/interface-mount.ts). */
     mount: jsonb('mount'),
     viewNum: integer('view_num').notNull().default(0),
     downloadNum: integer('download_num').notNull().default(0),
@@ -99,6 +99,8 @@ export const catalogues = pgTable(
   (t) => [
     uniqueIndex('data_catalog_code_uq').on(t.catalogCode),
     uniqueIndex('data_catalog_org_name_uq').on(t.orgCode, t.catalogName),
+    // The gateway finds a mounted interface by its apiId (kept in the mount), and no two entries share one.
+    uniqueIndex('data_catalog_api_id_uq').on(sql`(${t.mount}->>'apiId')`).where(sql`(mount->>'apiId') is not null`),
     index('data_catalog_status_idx').on(t.shelfStatus, t.openType, t.releaseTime),
     index('data_catalog_org_idx').on(t.orgCode, t.catalogStatus),
     // A department's 目录管理 list, newest change first, read in order instead of sorting the department;

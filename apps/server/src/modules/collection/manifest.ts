@@ -1,7 +1,8 @@
-import { CollectionPerm as P, ReportPerm as R } from '@odp/contracts';
+import { InterfacePerm as I, CollectionPerm as P, ReportPerm as R } from '@odp/contracts';
 import { seedJobs } from '../../db/seed/jobs.js';
 import { menuButton as button, defineModule } from '../../platform/module.js';
 import { grantDirectory } from './grant-directory.js';
+import { interfaceRoutes } from './interface-routes.js';
 import { reportRoutes } from './report-routes.js';
 import { collectionRoutes } from './routes.js';
 import { syncMountedTables } from './sync-job.js';
@@ -11,10 +12,10 @@ const DEPARTMENT_STAFF = ['dept_admin'];
 /** The timeliness reports: a department its own entries, reviewers every department's. */
 const TIMELINESS_READERS = ['dept_admin', 'reviewer'];
 
-/** 数据归集: table mounts synced into the datastore, Excel 数据上报, their update log and the timeliness reports. */
+/** 数据归集: table mounts synced into the datastore, interface mounts behind the gateway, Excel 数据上报, their update log and the timeliness reports. */
 export const collectionModule = defineModule({
   name: 'collection',
-  routes: [collectionRoutes, reportRoutes],
+  routes: [collectionRoutes, reportRoutes, interfaceRoutes],
   jobs: [syncMountedTables],
   referenceSteps: [
     {
@@ -40,6 +41,13 @@ export const collectionModule = defineModule({
         await grantDirectory(db, '/datacollection', ['reviewer']);
       },
     },
+    {
+      version: 9,
+      summary: '数据归集（接口发布）的菜单与按钮',
+      async apply(db, { addMissingMenus }) {
+        await addMissingMenus(db);
+      },
+    },
   ],
   menus: [
     {
@@ -61,6 +69,17 @@ export const collectionModule = defineModule({
           roles: DEPARTMENT_STAFF,
           keepAlive: true,
           children: [button('挂载与同步', P.tableMount, DEPARTMENT_STAFF)],
+        },
+        {
+          name: '接口发布',
+          menuType: 1,
+          path: '/datacollection/interfaceRelease',
+          component: 'admin/collection/InterfacePage',
+          icon: 'ApiOutlined',
+          perms: I.list,
+          roles: DEPARTMENT_STAFF,
+          keepAlive: true,
+          children: [button('挂载、测试与取消挂载', I.mount, DEPARTMENT_STAFF)],
         },
         {
           name: '数据上报',

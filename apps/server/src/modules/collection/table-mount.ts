@@ -20,6 +20,7 @@ import { containing } from '../../platform/resource/like.js';
 import { paginate } from '../../platform/resource/paging.js';
 import { departNameOf } from '../catalogue/labels.js';
 import { ownsEntry, ScopeMessages, scopeFilter } from '../catalogue/scope.js';
+import { indexFilterable } from '../datastore/indexes.js';
 import { appendRows, createResource, dropResource, setRowCount } from '../datastore/store.js';
 import { refreshRowTotal } from '../datastore/totals.js';
 import { namedByItems, typesByItems } from '../files/service.js';
@@ -27,6 +28,7 @@ import type { SourceConnection } from '../resources/datasource/connectors/index.
 import { MAX_READ_ROWS } from '../resources/datasource/connectors/types.js';
 import { findDataSource } from '../resources/datasource/repository.js';
 import { dataSourceService } from '../resources/datasource/service.js';
+import { mountEntryOf } from './mount-entry.js';
 import { updateStatusSql } from './update-status.js';
 
 /**
@@ -77,16 +79,7 @@ export function tableMountService(config: Config) {
   const sources = dataSourceService(config);
 
   async function entryOf(db: Db, catalogId: string): Promise<MountedEntry> {
-    const [entry] = await db
-      .select({
-        id: catalogues.id,
-        orgCode: catalogues.orgCode,
-        catalogName: catalogues.catalogName,
-        dataFormat: catalogues.dataFormat,
-        mount: catalogues.mount,
-      })
-      .from(catalogues)
-      .where(eq(catalogues.id, catalogId));
+    const entry = await mountEntryOf(db, catalogId);
     if (!entry) throw notFound('目录不存在');
     return { ...entry, mount: (entry.mount as TableMount | null) ?? null };
   }
@@ -140,8 +133,9 @@ export function tableMountService(config: Config) {
         if (read < MAX_READ_ROWS) break;
         if (!key) throw badRequest(`该表没有单列主键，超过 ${MAX_READ_ROWS} 行时无法同步`);
       }
+      await setRowCount(db, resource, rows);
+      await indexFilterable(db, resource);
       await db.transaction(async (tx) => {
-        await setRowCount(tx, resource, rows);
         await tx
           .update(catalogues)
           .set({

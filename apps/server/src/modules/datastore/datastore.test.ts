@@ -5,6 +5,7 @@ import { catalogueFiles, datastoreResources } from '../../db/schema/index.js';
 import { createDepart } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { createMarketEntry } from '../market/testing.js';
+import { INDEXED_FROM_ROWS, indexFilterable } from './indexes.js';
 import { allRows, appendRows, createResource, firstRows, hasFormulaCells, setRowCount } from './store.js';
 import { fits, typeOfItem } from './types.js';
 
@@ -126,5 +127,43 @@ describe('a resource table', () => {
     await expect(firstRows(ctx.db, { ...r, tableName: 'x"; drop table sys_user; --' }, 1)).rejects.toThrow(
       /invalid datastore identifier/,
     );
+  });
+});
+
+describe('indexes for the row API', () => {
+  const indexedColumns = async (tableName: string) =>
+    (
+      await rowsOf<{ indexdef: string }>(
+        ctx.db,
+        sql`select indexdef from pg_indexes where schemaname = 'datastore' and tablename = ${tableName} and indexname <> ${`${tableName}_pkey`}`,
+      )
+    )
+      .map((r) => /\((c\d+)\)/.exec(r.indexdef)?.[1])
+      .sort();
+
+  it('indexes typed and short text columns of a large resource, not long text, and none on a small one', async () => {
+    const names = ['编号', '区县', '金额', '说明'];
+    const big = await createResource(ctx.db, {
+      catalogId,
+      kind: 'table',
+      names,
+      types: ['text', 'text', 'numeric', 'text'],
+    });
+    const rows = Array.from({ length: INDEXED_FROM_ROWS }, (_, i) => [
+      `N${i}`,
+      ['东湖区', '西湖区'][i % 2],
+      String(i),
+      i === 5 ? '长'.repeat(300) : '短',
+    ]);
+    for (let i = 0; i < rows.length; i += 2000) await appendRows(ctx.db, big, i, rows.slice(i, i + 2000));
+    await setRowCount(ctx.db, big, rows.length);
+    expect(await indexFilterable(ctx.db, big)).toBe(3);
+    expect(await indexedColumns(big.tableName)).toEqual(['c1', 'c2', 'c3']);
+
+    const small = await createResource(ctx.db, { catalogId, kind: 'table', names });
+    await appendRows(ctx.db, small, 0, rows.slice(0, 10));
+    await setRowCount(ctx.db, small, 10);
+    expect(await indexFilterable(ctx.db, small)).toBe(0);
+    expect(await indexedColumns(small.tableName)).toEqual([]);
   });
 });

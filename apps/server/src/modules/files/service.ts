@@ -8,6 +8,7 @@ import { logOperation } from '../../platform/audit/log.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { indexFilterable } from '../datastore/indexes.js';
 import {
   appendRows,
   createResource,
@@ -156,6 +157,7 @@ async function writeRows(
     await yieldToOthers();
   }
   await setRowCount(ex, resource, rowNo);
+  await indexFilterable(ex, resource);
   return { rowCount: rowNo, columns: resource.fields.map((f) => f.name) };
 }
 

@@ -7,9 +7,10 @@ import {
   type OpenDatasetResource,
   type OpenDatasetSummary,
   type OpenDatasetsQuery,
+  type OpenService,
   toPage,
 } from '@odp/contracts';
-import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   catalogueFiles,
@@ -24,6 +25,7 @@ import { containing } from '../../platform/resource/like.js';
 import type { Resource } from '../datastore/store.js';
 import { isPublicSql } from '../market/repository.js';
 import type { OpenGrantRow } from './caller.js';
+import { interfaceOf } from './gateway/upstream.js';
 
 const c = catalogues;
 
@@ -31,12 +33,23 @@ export type OpenEntry = typeof catalogues.$inferSelect & { departName: string | 
 
 /** A public entry (on shelf, open unconditionally or on conditions); anything else does not exist here. */
 export async function openDataset(db: Executor, id: string): Promise<OpenEntry> {
+  return publicEntry(db, eq(c.id, id), OpenApiMessages.datasetMissing);
+}
+
+/** The public entry whose interface is mounted under `apiId` (index `data_catalog_api_id_uq`). */
+export async function openServiceEntry(db: Executor, apiId: string): Promise<OpenEntry> {
+  const entry = await publicEntry(db, sql`(${c.mount}->>'apiId') = ${apiId}`, OpenApiMessages.serviceMissing);
+  if (!interfaceOf(entry.mount)?.mounted) throw notFound(OpenApiMessages.serviceMissing);
+  return entry;
+}
+
+async function publicEntry(db: Executor, where: SQL, missing: string): Promise<OpenEntry> {
   const [found] = await db
     .select({ entry: c, departName: departs.departName })
     .from(c)
     .leftJoin(departs, eq(departs.orgCode, c.orgCode))
-    .where(and(eq(c.id, id), isPublicSql));
-  if (!found) throw notFound(OpenApiMessages.datasetMissing);
+    .where(and(where, isPublicSql));
+  if (!found) throw notFound(missing);
   return { ...found.entry, departName: found.departName };
 }
 
@@ -195,5 +208,24 @@ export async function datasetMeta(
       rows: `${base}${OPEN_API_PREFIX}/datasets/${entry.id}/rows`,
       openapi: `${base}${OPEN_API_PREFIX}/datasets/${entry.id}/openapi.json`,
     },
+    service: serviceOf(entry, base),
+  };
+}
+
+/** The entry's mounted interface as developers call it through the gateway (never the upstream's address). */
+export function serviceOf(entry: { mount: unknown }, base: string): OpenService | null {
+  const api = interfaceOf(entry.mount);
+  if (!api?.mounted) return null;
+  return {
+    apiId: api.apiId,
+    name: api.apiName,
+    method: api.requestMode,
+    responseType: api.responseType,
+    description: api.apiDescribe,
+    endpoint: `${base}${OPEN_API_PREFIX}/services/${api.apiId}`,
+    parameters: api.requestParameters,
+    responseParameters: api.responseParameters,
+    requestExample: api.requestExample,
+    returnExample: api.returnExample,
   };
 }

@@ -5,11 +5,12 @@ import { ALL_STAFF, menuButton as button, defineModule } from '../../platform/mo
 import { openAppRoutes } from './apps/routes.js';
 import { openApiHousekeeping } from './housekeeping-job.js';
 import { openDataRoutes } from './routes.js';
+import { openServiceRoutes } from './service-routes.js';
 
 /** The open data API: datasets and rows for developers, their applications, keys, quotas and call log. */
 export const openApiModule = defineModule({
   name: 'openapi',
-  routes: [openAppRoutes, openDataRoutes],
+  routes: [openAppRoutes, openDataRoutes, openServiceRoutes],
   jobs: [openApiHousekeeping],
   referenceSteps: [
     {

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  OPEN_QUOTA_DICT,
   type OpenAppItem,
   OpenAppPerm,
   type OpenAppSecret,
@@ -10,15 +9,14 @@ import {
   type OpenRows,
   type Page,
 } from '@odp/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dictItems, dicts, openApps, openCallDaily, openGrants } from '../../db/schema/index.js';
+import { openApps, openCallDaily, openGrants } from '../../db/schema/index.js';
 import { createDepart, signedInWith } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { createMarketEntry } from '../market/testing.js';
 import { flushCallLogs } from './call-log.js';
-import { forgetQuotas } from './quota.js';
-import { mountRows, signedHeaders } from './testing.js';
+import { mountRows, setOpenQuota, signedHeaders } from './testing.js';
 
 let ctx: TestContext;
 let dept: { id: string; orgCode: string };
@@ -94,14 +92,7 @@ const createApp = async (token: string, name: string) =>
     })
   ).body.result;
 
-async function setQuota(value: string, text: string) {
-  const [dict] = await ctx.db.select().from(dicts).where(eq(dicts.dictCode, OPEN_QUOTA_DICT));
-  await ctx.db
-    .update(dictItems)
-    .set({ itemText: text })
-    .where(and(eq(dictItems.dictId, dict.id), eq(dictItems.itemValue, value)));
-  forgetQuotas();
-}
+const setQuota = (value: string, text: string) => setOpenQuota(ctx.db, value, text);
 
 describe('我的应用', () => {
   it('needs a session', async () => {

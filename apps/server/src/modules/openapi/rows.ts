@@ -151,7 +151,8 @@ export function parseRowsQuery(query: Record<string, string | string[] | undefin
       const f = byKey.get(descending ? k.slice(1) : k);
       if (!f) throw badRequest(`sort 中的字段不存在：${k.slice(0, 50)}`);
       usable(f, '排序');
-      order.push(descending ? sql`${columnOf(f.source)} desc nulls last` : sql`${columnOf(f.source)} asc nulls last`);
+      // PostgreSQL's own null placement for each direction: a plain b-tree index serves either.
+      order.push(descending ? sql`${columnOf(f.source)} desc` : sql`${columnOf(f.source)} asc`);
     }
   }
   order.push(sql`_row`);

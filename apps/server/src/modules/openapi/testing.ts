@@ -1,9 +1,20 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { stringToSign } from '@odp/contracts';
-import { eq } from 'drizzle-orm';
+import { OPEN_QUOTA_DICT, stringToSign } from '@odp/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { catalogues } from '../../db/schema/index.js';
+import { catalogues, dictItems, dicts } from '../../db/schema/index.js';
 import { appendRows, createResource, setRowCount } from '../datastore/store.js';
+import { forgetQuotas } from './quota.js';
+
+/** Sets one quota of dict open_api_quota (`anonymous.second`, `registered.day`…) and forgets the cached limits. */
+export async function setOpenQuota(db: Db, value: string, text: string) {
+  const [dict] = await db.select().from(dicts).where(eq(dicts.dictCode, OPEN_QUOTA_DICT));
+  await db
+    .update(dictItems)
+    .set({ itemText: text })
+    .where(and(eq(dictItems.dictId, dict.id), eq(dictItems.itemValue, value)));
+  forgetQuotas();
+}
 
 /** The four headers of a signed call of `url` (path and query as sent), as a client library makes them. */
 export function signedHeaders(

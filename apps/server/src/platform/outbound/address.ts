@@ -3,8 +3,8 @@ import { BlockList, isIP } from 'node:net';
 import { badRequest } from '../http/errors.js';
 
 /**
- * Where the server may open a connection on someone's behalf (data sources now, the interface
- * gateway's upstreams later). A host is resolved once; every address it resolves to must be public
+ * Where the server may open a connection on someone's behalf (data sources, the interface
+ * gateway's upstreams: `http.ts`). A host is resolved once; every address it resolves to must be public
  * or inside an administrator's allowlist, and the caller connects to the checked address itself,
  * so a second DNS answer (rebinding) cannot move the connection elsewhere.
  */
@@ -102,9 +102,9 @@ async function systemLookup(host: string) {
  * not a plain name or address, does not resolve, or any of its addresses is not allowed: a name
  * that also points inward is not used at all.
  */
-export async function resolveOutbound(host: string, policy: OutboundPolicy): Promise<string> {
+export async function resolveOutbound(host: string, policy: OutboundPolicy, label = '数据库地址'): Promise<string> {
   const literal = isIP(host) !== 0;
-  if (!literal && !HOST_NAME.test(host)) throw badRequest('数据库地址只能是主机名或 IP 地址');
+  if (!literal && !HOST_NAME.test(host)) throw badRequest(`${label}只能是主机名或 IP 地址`);
   let addresses: string[];
   if (literal) {
     addresses = [host];

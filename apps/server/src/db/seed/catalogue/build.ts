@@ -369,46 +369,13 @@ const snake = (en: string) =>
     .replace(/^_|_$/g, '')
     .slice(0, 48);
 
-const PARAM_TYPE: Record<Column['dataType'], string> = {
-  C: 'string',
-  N: 'double',
-  D: 'date',
-  DT: 'date',
-  B: 'boolean',
-};
-
-/** The table or interface an entry of that form is mounted on (DOMAIN.md §2, Mounts). */
-function mountOf(
-  def: EntryDef,
-  items: readonly (typeof catalogueItems.$inferInsert)[],
-): Record<string, unknown> | null {
+/**
+ * The table a 库表 entry is mounted on (DOMAIN.md §2, Mounts). 接口 entries are mounted on their
+ * built-in upstreams after the plan is stored (`demo-interfaces.ts`).
+ */
+function mountOf(def: EntryDef): Record<string, unknown> | null {
   const schema = `bjgx_${SCHEMAS[def.org] ?? 'dsj'}`;
-  if (def.format === 'table') return { databaseName: schema, tableName: `ods_${snake(def.en)}` };
-  if (def.format !== 'api') return null;
-  const key = items.find((i) => i.primaryKey) ?? items[0];
-  const param = (parameterName: string, type: string, required: boolean, defaultValue: string | null) => ({
-    parameterName,
-    required,
-    type,
-    defaultValue,
-    parameterLocation: 'query',
-  });
-  return {
-    apiName: `${def.name}查询接口`,
-    requestMode: 'GET',
-    responseType: 'json',
-    apiRoute: `/openapi/${SCHEMAS[def.org] ?? 'dsj'}/${snake(def.en)}`,
-    requestParameters: [
-      param(key.enName ?? 'id', PARAM_TYPE[key.dataType as Column['dataType']] ?? 'string', false, null),
-      param('pageNo', 'int', false, '1'),
-      param('pageSize', 'int', false, '20'),
-    ],
-    responseParameters: items.map((i) => ({
-      parameterName: i.enName,
-      type: PARAM_TYPE[i.dataType as Column['dataType']] ?? 'string',
-      description: i.name,
-    })),
-  };
+  return def.format === 'table' ? { databaseName: schema, tableName: `ods_${snake(def.en)}` } : null;
 }
 
 const DEFAULT_OPEN_CONDITION =
@@ -571,7 +538,7 @@ export function planCatalogue(
       catalogStatus: state.catalogStatus,
       shelfStatus: state.shelfStatus,
       shelfStatusBeforeDelete: beforeDelete,
-      mount: mountOf(def, items),
+      mount: mountOf(def),
       viewNum,
       downloadNum,
       applicationsNum,

@@ -258,4 +258,26 @@ describe('demo catalogue of 滨江市', () => {
     expect(sources.length).toBeGreaterThanOrEqual(5);
     expect(sources.every((s) => /^bjgx_[a-z]+$/.test(s.databaseName))).toBe(true);
   });
+
+  it('mounts every 接口 entry on a built-in upstream, with samples the upstream answered', async () => {
+    const apis = entries.filter((e) => e.dataFormat === 'api');
+    expect(apis).toHaveLength(7);
+    const upstreams = new Set<string>();
+    for (const entry of apis) {
+      const mount = entry.mount as {
+        apiId?: string;
+        mounted?: boolean;
+        upstream?: { protocol: string; name?: string };
+        requestParameters?: unknown[];
+        returnExample?: string;
+      };
+      expect(mount.apiId, entry.catalogName).toMatch(/^[0-9a-f-]{36}$/);
+      expect(mount.mounted, entry.catalogName).toBe(true);
+      expect(mount.upstream?.protocol, entry.catalogName).toBe('builtin');
+      upstreams.add(mount.upstream?.name ?? '');
+      expect(mount.requestParameters?.length, entry.catalogName).toBeGreaterThan(0);
+      expect(JSON.parse(mount.returnExample ?? 'null')?.code, entry.catalogName).toBe(200);
+    }
+    expect(upstreams.size).toBe(7);
+  });
 });

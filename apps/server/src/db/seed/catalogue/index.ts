@@ -18,6 +18,7 @@ import {
 import { type PlannedEntry, planCatalogue, type SeedUser, type SeedUsers } from './build.js';
 import { DATASETS } from './datasets/index.js';
 import { toCsv } from './datasets/types.js';
+import { seedDemoInterfaces } from './demo-interfaces.js';
 import { seedDemoReports } from './demo-reports.js';
 import { seedDemoSource } from './demo-source.js';
 import { ENTRY_DEFS, type EntryDef } from './entries.js';
@@ -72,7 +73,7 @@ export type DemoCatalogueSummary = { entries: number; files: number; rows: numbe
  * Seeds the demo catalogue of 滨江市 (needs the demo departments and accounts): about a hundred entries
  * across every department, district and key area, in every state of the workflow with their 编目日志
  * and work orders, generated data files for the public ones, and the departmental tables the 库表
- * entries are mounted on (内置演示库). Runs in the caller's transaction.
+ * entries are mounted on (内置演示库), and the built-in upstreams of the 接口 entries. Runs in the caller's transaction.
  */
 export async function seedDemoCatalogue(
   db: Executor,
@@ -122,6 +123,7 @@ export async function seedDemoCatalogue(
   const { files, rows } = await attachDataFiles(db, config.dataDir, now, plan);
   const source = await seedDemoSource(db, config, plan, now);
   await seedDemoReports(db, plan, now);
+  await seedDemoInterfaces(db, config, plan);
   return { entries: plan.length, files, rows, tables: source.tables, tableRows: source.rows };
 }
 

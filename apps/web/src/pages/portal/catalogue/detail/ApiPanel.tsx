@@ -1,15 +1,19 @@
 import {
   Constants,
+  type InterfaceParam,
   type MarketDetail,
   OPEN_FILTER_OP_LABEL,
   OPEN_ROWS_MAX_LIMIT,
   type OpenAppItem,
   type OpenDatasetField,
   type OpenDatasetMeta,
+  type OpenService,
+  PARAM_TYPE_LABEL,
+  RESPONSE_TYPE_LABEL,
 } from '@odp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Select, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '@/api/client';
 import { getPreview, marketKeys } from '@/api/market';
@@ -83,9 +87,37 @@ function MaskedSample({ detail }: { detail: MarketDetail }) {
   );
 }
 
-function TryIt({ meta }: { meta: OpenDatasetMeta }) {
+/** What 在线调试 sends: the free query of the rows API, or a mounted interface's declared parameters. */
+type TryTarget =
+  | { path: string; params?: undefined }
+  | { path: string; params: InterfaceParam[]; service: OpenService };
+
+/** The values of a request example's query (`…?district=东湖区`), which the inputs start from. */
+function exampleValues(service: OpenService): Record<string, string> {
+  const example = /\?([^\s"'`]+)/.exec(service.requestExample ?? '');
+  const given = new URLSearchParams(example?.[1] ?? '');
+  return Object.fromEntries(
+    service.parameters.map((p) => [p.parameterName, given.get(p.parameterName) ?? p.defaultValue ?? '']),
+  );
+}
+
+/** Splits the inputs by where each declared parameter goes. */
+function requestOf(params: InterfaceParam[], values: Record<string, string>, method: 'GET' | 'POST') {
+  const query = new URLSearchParams();
+  const headers: Record<string, string> = {};
+  const body: Record<string, string> = {};
+  for (const p of params) {
+    const v = values[p.parameterName]?.trim();
+    if (!v) continue;
+    if (p.parameterLocation === 'query') query.set(p.parameterName, v);
+    else if (p.parameterLocation === 'header') headers[p.parameterName] = v;
+    else body[p.parameterName] = v;
+  }
+  return { query: query.toString(), init: { method, headers, body: method === 'POST' ? body : undefined } };
+}
+
+function TryIt({ conditional, target }: { conditional: boolean; target: TryTarget }) {
   const { token } = useSession();
-  const conditional = meta.openType === '2';
   const apps = useQuery({
     queryKey: openApiKeys.apps.list({ pageNo: 1, pageSize: 50 }),
     queryFn: () => listOpenApps({ pageNo: 1, pageSize: 50 }),
@@ -95,16 +127,24 @@ function TryIt({ meta }: { meta: OpenDatasetMeta }) {
   const [appKey, setAppKey] = useState<string | null>(null);
   const chosen = appKey ?? usable[0]?.appKey ?? null;
   const [query, setQuery] = useState('limit=10');
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    target.params ? exampleValues(target.service) : {},
+  );
   const [result, setResult] = useState<TryResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const path = `/datasets/${meta.id}/rows`;
+  const inputId = useId();
 
   async function send() {
     setBusy(true);
     setError(null);
     try {
-      setResult(await tryOpenApi(path, query.replace(/^\?/, '').trim(), chosen));
+      if (target.params) {
+        const request = requestOf(target.params, values, target.service.method);
+        setResult(await tryOpenApi(target.path, request.query, chosen, request.init));
+      } else {
+        setResult(await tryOpenApi(target.path, query.replace(/^\?/, '').trim(), chosen));
+      }
     } catch {
       setError('请求未能发出，请检查网络后重试');
     } finally {
@@ -134,6 +174,28 @@ function TryIt({ meta }: { meta: OpenDatasetMeta }) {
           {conditional ? '，并申请该数据的开放授权' : ''}。
         </p>
       )}
+      {target.params && target.params.length > 0 && (
+        <div className="detail-api-try-params">
+          {target.params.map((p) => {
+            const id = `${inputId}-${p.parameterLocation}-${p.parameterName}`;
+            return (
+              <div key={id} className="detail-api-try-param">
+                <label htmlFor={id}>
+                  <code>{p.parameterName}</code>
+                  {p.required && <span className="detail-api-required">（必填）</span>}
+                </label>
+                <Input
+                  id={id}
+                  value={values[p.parameterName] ?? ''}
+                  onChange={(e) => setValues((v) => ({ ...v, [p.parameterName]: e.target.value }))}
+                  onPressEnter={send}
+                  placeholder={p.description ?? PARAM_TYPE_LABEL[p.type]}
+                />
+              </div>
+            );
+          })}
+        </div>
+      )}
       <div className="detail-api-try-form">
         {token && usable.length > 0 && (
           <Select
@@ -144,14 +206,16 @@ function TryIt({ meta }: { meta: OpenDatasetMeta }) {
             className="detail-api-app"
           />
         )}
-        <Input
-          aria-label="查询参数"
-          addonBefore="?"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          onPressEnter={send}
-          placeholder="如 limit=10&sort=-id"
-        />
+        {!target.params && (
+          <Input
+            aria-label="查询参数"
+            addonBefore="?"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onPressEnter={send}
+            placeholder="如 limit=10&sort=-id"
+          />
+        )}
         <Button type="primary" onClick={send} loading={busy}>
           发送请求
         </Button>
@@ -174,7 +238,113 @@ function TryIt({ meta }: { meta: OpenDatasetMeta }) {
   );
 }
 
-/** API 接口: how to call this dataset's rows, its parameters, a sample, and a console to try it. */
+const LOCATION_LABEL: Record<InterfaceParam['parameterLocation'], string> = {
+  query: 'query',
+  header: 'header',
+  body: 'body（JSON）',
+};
+
+function ServiceParams({ params }: { params: InterfaceParam[] }) {
+  const columns: DataColumn<InterfaceParam>[] = [
+    { key: 'name', title: '参数名', width: 130, render: (p) => <code>{p.parameterName}</code> },
+    { key: 'location', title: '位置', width: 90, render: (p) => LOCATION_LABEL[p.parameterLocation] },
+    { key: 'type', title: '类型', width: 70, render: (p) => PARAM_TYPE_LABEL[p.type] },
+    { key: 'required', title: '必填', width: 60, render: (p) => (p.required ? '是' : '否') },
+    { key: 'default', title: '默认值', width: 80, render: (p) => p.defaultValue ?? '' },
+    { key: 'description', title: '说明', render: (p) => p.description ?? '' },
+  ];
+  return (
+    <DataTable
+      columns={columns}
+      rows={params}
+      rowKey={(p) => `${p.parameterLocation}:${p.parameterName}`}
+      caption="请求参数"
+    />
+  );
+}
+
+/** A curl line that calls the interface with the example's values, each parameter where it is declared. */
+function serviceCurl(service: OpenService, url: string, conditional: boolean) {
+  const values = exampleValues(service);
+  const { query, init } = requestOf(service.parameters, values, service.method);
+  const lines = [`curl${service.method === 'POST' ? ' -X POST' : ''} "${url}${query ? `?${query}` : ''}"`];
+  for (const [k, v] of Object.entries(init.headers)) lines.push(`-H "${k}: ${v}"`);
+  if (conditional)
+    lines.push(
+      '-H "X-App-Key: <App Key>" -H "X-Timestamp: <毫秒时间戳>"',
+      '-H "X-Nonce: <随机串>" -H "X-Signature: <签名>"',
+    );
+  else lines.push('-H "X-App-Key: <App Key（可选）>"');
+  if (init.body) lines.push(`-H "Content-Type: application/json" -d '${JSON.stringify(init.body)}'`);
+  return lines.join(' \\\n  ');
+}
+
+/** A mounted interface: called through the platform's gateway with its declared parameters. */
+function ServiceApi({ meta, service }: { meta: OpenDatasetMeta; service: OpenService }) {
+  const conditional = meta.openType === '2';
+  const path = `/services/${service.apiId}`;
+  const url = openApiUrl(path);
+  return (
+    <>
+      <dl className="detail-api-facts">
+        <div>
+          <dt>接口地址</dt>
+          <dd>
+            <code>{url}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>接口名称</dt>
+          <dd>{service.name}</dd>
+        </div>
+        <div>
+          <dt>请求方式</dt>
+          <dd>{service.method}</dd>
+        </div>
+        <div>
+          <dt>返回格式</dt>
+          <dd>{RESPONSE_TYPE_LABEL[service.responseType]}</dd>
+        </div>
+        <div>
+          <dt>鉴权</dt>
+          <dd>
+            {conditional ? '应用签名（X-App-Key、X-Timestamp、X-Nonce、X-Signature）' : '匿名，或请求头 X-App-Key'}
+          </dd>
+        </div>
+        <div>
+          <dt>调用次数</dt>
+          <dd>{meta.calls.toLocaleString('zh-CN')}</dd>
+        </div>
+      </dl>
+      {service.description && <p className="detail-note">{service.description}</p>}
+
+      <h3 className="detail-api-heading">请求参数</h3>
+      {service.parameters.length > 0 ? (
+        <>
+          <p className="detail-note">只接受下表登记的参数，传入其他参数时返回 400。</p>
+          <ServiceParams params={service.parameters} />
+        </>
+      ) : (
+        <p className="detail-note">该接口没有请求参数。</p>
+      )}
+
+      <h3 className="detail-api-heading">请求示例</h3>
+      <pre className="detail-api-code">{serviceCurl(service, url, conditional)}</pre>
+      {service.returnExample && (
+        <>
+          <h3 className="detail-api-heading">返回示例</h3>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long sample scrolls in its box, and keyboard users must be able to scroll it (WCAG 2.1.1). */}
+          <pre className="detail-api-code is-scrolling" tabIndex={0}>
+            {service.returnExample}
+          </pre>
+        </>
+      )}
+      <TryIt conditional={conditional} target={{ path, params: service.parameters, service }} />
+    </>
+  );
+}
+
+/** API 接口: how to call this dataset's rows or its mounted interface, the parameters, a sample, and a console to try it. */
 export function ApiPanel({ detail }: { detail: MarketDetail }) {
   const meta = useQuery({
     queryKey: openApiKeys.meta(detail.id),
@@ -187,8 +357,23 @@ export function ApiPanel({ detail }: { detail: MarketDetail }) {
     return <ErrorState message={message} onRetry={() => meta.refetch()} />;
   }
   const m = meta.data;
-  if (m.resources.length === 0) return <EmptyState description="该目录暂未提供数据接口" />;
+  if (m.resources.length === 0 && !m.service) return <EmptyState description="该目录暂未提供数据接口" />;
   const conditional = m.openType === '2';
+  const notice = conditional && (
+    <Alert
+      type="info"
+      showIcon
+      message="有条件开放数据"
+      description={`调用前须提交开放申请（开放条件：${m.openCondition ?? '见基本信息'}），获批后数据授权给您的应用，再以签名方式调用。未获授权时接口返回 401 或 403。`}
+    />
+  );
+  if (m.resources.length === 0 && m.service)
+    return (
+      <div className="detail-api">
+        {notice}
+        <ServiceApi meta={m} service={m.service} />
+      </div>
+    );
   const url = openApiUrl(`/datasets/${m.id}/rows`);
   const example = {
     success: true,
@@ -203,14 +388,7 @@ export function ApiPanel({ detail }: { detail: MarketDetail }) {
   };
   return (
     <div className="detail-api">
-      {conditional && (
-        <Alert
-          type="info"
-          showIcon
-          message="有条件开放数据"
-          description={`调用前须提交开放申请（开放条件：${m.openCondition ?? '见基本信息'}），获批后数据授权给您的应用，再以签名方式调用。未获授权时接口返回 401 或 403。`}
-        />
-      )}
+      {notice}
       <dl className="detail-api-facts">
         <div>
           <dt>接口地址</dt>
@@ -262,7 +440,13 @@ export function ApiPanel({ detail }: { detail: MarketDetail }) {
       <pre className="detail-api-code">{JSON.stringify(example, null, 2)}</pre>
 
       {conditional && <MaskedSample detail={detail} />}
-      <TryIt meta={m} />
+      <TryIt conditional={conditional} target={{ path: `/datasets/${m.id}/rows` }} />
+      {m.service && (
+        <>
+          <h3 className="detail-api-heading">接口服务</h3>
+          <ServiceApi meta={m} service={m.service} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "data_catalog_api_id_uq" ON "data_catalog" USING btree (("mount"->>'apiId')) WHERE (mount->>'apiId') is not null;
