@@ -14,8 +14,11 @@ export const OPEN_ROWS_MAX_LIMIT = 1000;
 export const OPEN_ROWS_DEFAULT_LIMIT = 100;
 /** Deeper pages are refused: a filter narrows a query far cheaper than an offset walks it. */
 export const OPEN_ROWS_MAX_OFFSET = 100_000;
-/** A filtered total stops counting here (`totalCapped`). */
-export const OPEN_ROWS_COUNT_CAP = 10_000;
+/**
+ * A filtered total stops counting here (`totalCapped`): counting every match of a broad filter costs
+ * more than the page itself, and past this number a caller pages on or narrows the filter anyway.
+ */
+export const OPEN_ROWS_COUNT_CAP = 1_000;
 
 /** Query parameters of the rows API that are not field filters. */
 export const OPEN_ROWS_RESERVED = ['q', 'fields', 'sort', 'limit', 'offset', 'format', 'resource'] as const;

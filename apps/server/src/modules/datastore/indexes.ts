@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { catalogueItems } from '../../db/schema/index.js';
 import { columnOf, type Resource, tableOf } from './store.js';
@@ -32,10 +33,14 @@ export async function indexFilterable(ex: Executor, resource: Resource): Promise
       if (Number(row?.longest ?? 0) > MAX_INDEXED_TEXT) continue;
     }
     const name = sql.raw(`"${resource.tableName}_${field.column}_idx"`);
-    await ex.execute(sql`create index ${name} on ${tableOf(resource)} (${columnOf(field)})`);
+    // With the load order second, a sort on the column breaks ties without sorting (rows API).
+    await ex.execute(sql`create index ${name} on ${tableOf(resource)} (${columnOf(field)}, _row)`);
     made++;
   }
-  if (made) await ex.execute(sql`analyze ${tableOf(resource)}`);
+  // Statistics for the planner, and the visibility map, so that capped counts read only the index
+  // (VACUUM cannot run inside a transaction: there, statistics only).
+  if (made)
+    await ex.execute(sql`${sql.raw(ex instanceof PgTransaction ? 'analyze' : 'vacuum analyze')} ${tableOf(resource)}`);
   return made;
 }
 

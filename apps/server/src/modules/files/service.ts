@@ -13,6 +13,7 @@ import {
   appendRows,
   createResource,
   firstRows as firstResourceRows,
+  type Resource,
   resourceOfFile,
   setRowCount,
 } from '../datastore/store.js';
@@ -142,7 +143,7 @@ async function writeRows(
   ex: Executor,
   file: { id: string; catalogId: string },
   parsed: Parsed,
-): Promise<{ rowCount: number; columns: string[] }> {
+): Promise<{ rowCount: number; columns: string[]; resource: Resource }> {
   const resource = await createResource(ex, {
     catalogId: file.catalogId,
     fileId: file.id,
@@ -157,8 +158,7 @@ async function writeRows(
     await yieldToOthers();
   }
   await setRowCount(ex, resource, rowNo);
-  await indexFilterable(ex, resource);
-  return { rowCount: rowNo, columns: resource.fields.map((f) => f.name) };
+  return { rowCount: rowNo, columns: resource.fields.map((f) => f.name), resource };
 }
 
 /** Keeps the original under a server-chosen name; returns its name, size and hash. */
@@ -220,7 +220,11 @@ export async function storeCatalogueFile(
       .returning();
     if (!parsed) return presentFile(file);
     const written = await writeRows(tx, file, parsed);
-    const [updated] = await tx.update(catalogueFiles).set(written).where(eq(catalogueFiles.id, file.id)).returning();
+    const [updated] = await tx
+      .update(catalogueFiles)
+      .set({ rowCount: written.rowCount, columns: written.columns })
+      .where(eq(catalogueFiles.id, file.id))
+      .returning();
     await refreshRowTotal(tx, entry.id, true);
     return presentFile(updated);
   } catch (e) {
@@ -346,13 +350,15 @@ export async function uploadCatalogueFile(
       .returning({ id: catalogueFiles.id });
     fileId = staged.id;
     const written = parsed ? await writeRows(db, { id: staged.id, catalogId: entry.id }, parsed) : null;
+    // Outside any transaction, as VACUUM needs; before the file shows, like its rows.
+    if (written) await indexFilterable(db, written.resource);
     if (input.signal?.aborted) throw badRequest('上传已取消');
     const file = await db.transaction(async (tx) => {
       // The entry may have gone to review while the rows were written.
       assertEditable(await entryInScope(tx, actor, entry.id));
       const [shown] = await tx
         .update(catalogueFiles)
-        .set({ ...(written ?? {}), deletedAt: null })
+        .set({ ...(written ? { rowCount: written.rowCount, columns: written.columns } : {}), deletedAt: null })
         .where(eq(catalogueFiles.id, staged.id))
         .returning();
       if (written) await refreshRowTotal(tx, entry.id, true);

@@ -139,6 +139,7 @@ export function parseRowsQuery(query: Record<string, string | string[] | undefin
   }
 
   const order: SQL[] = [];
+  let tieDescending = false;
   const sortParam = one(query.sort, 'sort');
   if (sortParam) {
     const keys = sortParam
@@ -153,9 +154,11 @@ export function parseRowsQuery(query: Record<string, string | string[] | undefin
       usable(f, '排序');
       // PostgreSQL's own null placement for each direction: a plain b-tree index serves either.
       order.push(descending ? sql`${columnOf(f.source)} desc` : sql`${columnOf(f.source)} asc`);
+      if (order.length === 1) tieDescending = descending;
     }
   }
-  order.push(sql`_row`);
+  // Ties go by load order in the first key's direction, so the (column, _row) index walks either way.
+  order.push(tieDescending ? sql`_row desc` : sql`_row`);
 
   const format = one(query.format, 'format') ?? 'json';
   if (format !== 'json' && format !== 'csv') throw badRequest('format 只能是 json 或 csv');
@@ -185,7 +188,9 @@ export async function readRows(db: Executor, resource: Resource, q: RowsQuery) {
   );
   let total = resource.rowCount;
   let totalCapped = false;
-  if (q.filtered) {
+  if (q.filtered && q.offset === 0 && rows.length < q.limit) {
+    total = rows.length;
+  } else if (q.filtered) {
     const [row] = await rowsOf<{ n: string }>(
       db,
       sql`select count(*) as n from (select 1 from ${tableOf(resource)}${whereSql} limit ${OPEN_ROWS_COUNT_CAP + 1}) t`,
