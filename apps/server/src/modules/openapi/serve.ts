@@ -32,6 +32,8 @@ export function openApiServer(app: FastifyInstance) {
   const { db } = app.deps.database;
   const secrets = appSecrets(app.deps.config);
   const calls = callLog(db, app.log);
+  // OPEN_API_QUOTAS=0: calls are logged but not counted against a quota.
+  const counting = app.deps.config.openApiQuotas;
   app.addHook('onClose', async () => {
     await calls.close();
   });
@@ -70,13 +72,15 @@ export function openApiServer(app: FastifyInstance) {
       const { grant, tier } = await access(caller, entry, USES_DATA.has(kind));
       // Bad parameters are answered before the call is counted.
       const run = await handle({ entry, grant });
-      const quota = await takeQuota(db, `${tier}:${caller.app?.id ?? caller.ip}`, (await quotasOf(db))[tier]);
-      reply.header('X-RateLimit-Limit', quota.limit);
-      reply.header('X-RateLimit-Remaining', quota.remaining);
-      reply.header('X-RateLimit-Reset', quota.reset);
-      if (!quota.allowed) {
-        reply.header('Retry-After', quota.retryAfter ?? 1);
-        throw new AppError(429, quota.message ?? OpenApiMessages.perSecond);
+      if (counting) {
+        const quota = await takeQuota(db, `${tier}:${caller.app?.id ?? caller.ip}`, (await quotasOf(db))[tier]);
+        reply.header('X-RateLimit-Limit', quota.limit);
+        reply.header('X-RateLimit-Remaining', quota.remaining);
+        reply.header('X-RateLimit-Reset', quota.reset);
+        if (!quota.allowed) {
+          reply.header('Retry-After', quota.retryAfter ?? 1);
+          throw new AppError(429, quota.message ?? OpenApiMessages.perSecond);
+        }
       }
       const out = await run();
       rows = out.rows ?? 0;
