@@ -1,17 +1,15 @@
 import type { Page, ReportEntry, ReportPageQuery, UpdateStatus } from '@odp/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { catalogues, datastoreResources, departs } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest } from '../../platform/http/errors.js';
-import { containing } from '../../platform/resource/like.js';
 import { paginate } from '../../platform/resource/paging.js';
-import { scopeFilter } from '../catalogue/scope.js';
 import { nameColumnsByItems } from '../files/service.js';
 import { xlsxStream } from '../files/xlsx-stream.js';
 import { reportTarget } from './report-entry.js';
+import { tableEntryFilter } from './table-entries.js';
 import type { TableMount } from './table-mount.js';
-import { updateStatusSql } from './update-status.js';
 
 type Item = { name: string; enName: string | null; primaryKey: boolean };
 
@@ -22,15 +20,7 @@ export async function reportPage(
   q: ReportPageQuery,
   now = new Date(),
 ): Promise<Page<ReportEntry>> {
-  const status = updateStatusSql(catalogues.updateFrequency, catalogues.dataUpdateTime, now);
-  const where = and(
-    scopeFilter(actor),
-    eq(catalogues.dataFormat, 'table'),
-    sql`${catalogues.shelfStatus} <> 9`,
-    q.catalogName ? sql`${catalogues.catalogName} ilike ${containing(q.catalogName)}` : undefined,
-    q.updateFrequency ? eq(catalogues.updateFrequency, q.updateFrequency) : undefined,
-    q.updateStatus ? sql`${status} = ${q.updateStatus}` : undefined,
-  );
+  const { where, status } = tableEntryFilter(actor, q, now);
   const page = await paginate(
     q,
     (limit, offset) =>

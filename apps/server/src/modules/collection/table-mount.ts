@@ -16,10 +16,9 @@ import { catalogues, dataSources, datastoreResources, datastoreSyncLogs, departs
 import { logOperation } from '../../platform/audit/log.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
-import { containing } from '../../platform/resource/like.js';
 import { paginate } from '../../platform/resource/paging.js';
 import { departNameOf } from '../catalogue/labels.js';
-import { ownsEntry, ScopeMessages, scopeFilter } from '../catalogue/scope.js';
+import { ownsEntry, ScopeMessages } from '../catalogue/scope.js';
 import { indexFilterable } from '../datastore/indexes.js';
 import { appendRows, createResource, dropResource, setRowCount } from '../datastore/store.js';
 import { refreshRowTotal } from '../datastore/totals.js';
@@ -29,7 +28,7 @@ import { MAX_READ_ROWS } from '../resources/datasource/connectors/types.js';
 import { findDataSource } from '../resources/datasource/repository.js';
 import { dataSourceService } from '../resources/datasource/service.js';
 import { mountEntryOf } from './mount-entry.js';
-import { updateStatusSql } from './update-status.js';
+import { tableEntryFilter } from './table-entries.js';
 
 /**
  * What `data_catalog.mount` holds for a table mount. The demo catalogue names only the database and
@@ -308,15 +307,7 @@ export function tableMountService(config: Config) {
 
     /** 库表更新 list: the caller's department's 库表 entries with their mount and 更新状态, paged in SQL. */
     async page(db: Db, actor: Actor, q: TableUpdatePageQuery, now = new Date()): Promise<Page<TableUpdateItem>> {
-      const status = updateStatusSql(catalogues.updateFrequency, catalogues.dataUpdateTime, now);
-      const where = and(
-        scopeFilter(actor),
-        eq(catalogues.dataFormat, 'table'),
-        sql`${catalogues.shelfStatus} <> 9`,
-        q.catalogName ? sql`${catalogues.catalogName} ilike ${containing(q.catalogName)}` : undefined,
-        q.updateFrequency ? eq(catalogues.updateFrequency, q.updateFrequency) : undefined,
-        q.updateStatus ? sql`${status} = ${q.updateStatus}` : undefined,
-      );
+      const { where, status } = tableEntryFilter(actor, q, now);
       const page = await paginate(
         q,
         (limit, offset) =>
