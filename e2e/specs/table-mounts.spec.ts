@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../support/actions.js';
+import { pickOption, signIn } from '../support/actions.js';
 import { newPage, shot } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/suite.js';
 
@@ -33,16 +33,8 @@ describe('库表更新', () => {
 
     await row.getByText('挂载', { exact: true }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '挂载数据表：出租汽车企业名录' });
-    await dialog.locator('.ant-select').first().click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: '业务库（演示）' })
-      .click();
-    await dialog.locator('.ant-select').nth(1).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: 'ods_taxi_companies' })
-      .click();
+    await pickOption(page, dialog.locator('.ant-select').first(), '业务库（演示）');
+    await pickOption(page, dialog.locator('.ant-select').nth(1), 'ods_taxi_companies');
     await shot(page, 'table-mount-dialog');
     await dialog.getByRole('button', { name: '挂载并同步' }).click();
     await page

@@ -1,16 +1,29 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Opens an antd Select and picks an option, then waits until `chosen` (default: the select showing
+ * the option's text) is on screen. On a loaded machine a click can land while the list is still
+ * animating in and be lost; the pick is then tried again instead of going on with a half-made form.
+ */
+export async function pickOption(page: Page, select: Locator, option: string, chosen = select.filter({ hasText: option })) {
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+    try {
+      await chosen.waitFor({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+  // The list closes with an animation; a click meant for the next control must not land on it.
+  await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
+}
 
 /** Picks an option of the antd Select whose placeholder is given, inside the open dialog. */
 export async function chooseInDialog(page: Page, placeholder: string, option: string) {
-  const dialog = page.getByRole('dialog');
-  await dialog.locator('.ant-select').filter({ hasText: placeholder }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
-  // The list closes with an animation; a click meant for the next control must not land on it.
-  await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
+  const selects = page.getByRole('dialog').locator('.ant-select');
+  await pickOption(page, selects.filter({ hasText: placeholder }), option, selects.filter({ hasText: option }));
 }
 
 /**
