@@ -24,6 +24,7 @@ import { appendRows, createResource, dropResource, setRowCount } from '../datast
 import { refreshRowTotal } from '../datastore/totals.js';
 import { namedByItems, typesByItems } from '../files/service.js';
 import type { SourceConnection } from '../resources/datasource/connectors/index.js';
+import { readingAhead } from '../resources/datasource/connectors/read.js';
 import { MAX_READ_ROWS } from '../resources/datasource/connectors/types.js';
 import { findDataSource } from '../resources/datasource/repository.js';
 import { dataSourceService } from '../resources/datasource/service.js';
@@ -116,7 +117,7 @@ export function tableMountService(config: Config) {
       // One readRows hands out at most MAX_READ_ROWS; a keyed table is read on after the last key.
       for (;;) {
         let read = 0;
-        for await (const batch of c.readRows(table, { afterKey, batchSize: BATCH_ROWS })) {
+        for await (const batch of readingAhead(c.readRows(table, { afterKey, batchSize: BATCH_ROWS }))) {
           signal?.throwIfAborted();
           await appendRows(
             db,

@@ -8,12 +8,10 @@ import { csvOut } from '../market/download.js';
 import {
   apiFields,
   datasetMeta,
-  itemsOf,
-  type OpenEntry,
-  openDataset,
+  type OpenDataset,
   openDatasets,
+  openDatasetWithData,
   publicField,
-  resourcesOf,
 } from './datasets.js';
 import { datasetOpenApi } from './openapi-doc.js';
 import { parseRowsQuery, readRows } from './rows.js';
@@ -34,7 +32,7 @@ export async function openDataRoutes(fastify: FastifyInstance) {
   const { db } = app.deps.database;
   const base = app.deps.config.apiBase;
   const serve = openApiServer(app);
-  const dataset = (id: string) => ({ id, find: () => openDataset(db, id) });
+  const dataset = (id: string) => ({ id, find: () => openDatasetWithData(db, id) });
 
   app.get(
     `${OPEN_API_PREFIX}/datasets`,
@@ -48,7 +46,7 @@ export async function openDataRoutes(fastify: FastifyInstance) {
     { config: { access: 'public' }, schema: { tags, summary: '数据集元数据', params: OpenDatasetParams } },
     (req, reply) =>
       serve(req, reply, 'meta', dataset(req.params.catalogId), async ({ entry, grant }) => async () => ({
-        body: ok(await datasetMeta(db, entry as OpenEntry, grant, base)),
+        body: ok(datasetMeta(entry as OpenDataset, grant, base)),
       })),
   );
 
@@ -57,8 +55,8 @@ export async function openDataRoutes(fastify: FastifyInstance) {
     { config: { access: 'public' }, schema: { tags, summary: '数据集的 OpenAPI 描述', params: OpenDatasetParams } },
     (req, reply) =>
       serve(req, reply, 'openapi', dataset(req.params.catalogId), async ({ entry, grant }) => async () => {
-        const meta = await datasetMeta(db, entry as OpenEntry, grant, base);
-        return { body: datasetOpenApi(entry as OpenEntry, meta.fields, base) };
+        const meta = datasetMeta(entry as OpenDataset, grant, base);
+        return { body: datasetOpenApi(entry as OpenDataset, meta.fields, base) };
       }),
   );
 
@@ -75,8 +73,8 @@ export async function openDataRoutes(fastify: FastifyInstance) {
     },
     (req, reply) =>
       serve(req, reply, 'rows', dataset(req.params.catalogId), async ({ entry, grant }) => {
-        const e = entry as OpenEntry;
-        const [resources, items] = await Promise.all([resourcesOf(db, e), itemsOf(db, e.id)]);
+        const e = entry as OpenDataset;
+        const { resources, items } = e;
         if (!resources.length) throw badRequest(OpenApiMessages.noResource);
         const wanted = typeof req.query.resource === 'string' ? req.query.resource : null;
         const chosen = wanted ? resources.find((r) => r.resource.id === wanted) : resources[0];

@@ -58,3 +58,25 @@ export async function* readInBatches(
     afterKey = lastKey ?? undefined;
   }
 }
+
+/**
+ * The same batches, with the next one already being read while the caller handles the current one:
+ * a copy then takes as long as the slower of reading and writing, not their sum. An error of the
+ * batch read ahead surfaces when the caller asks for it; one the caller never asks for is dropped.
+ */
+export async function* readingAhead<T>(batches: AsyncIterable<T>): AsyncGenerator<T> {
+  const source = batches[Symbol.asyncIterator]();
+  let next = source.next();
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = source.next();
+      // Keeps a failure of the batch read ahead from being reported as unhandled before it is awaited.
+      next.catch(() => undefined);
+      yield current.value;
+    }
+  } finally {
+    await source.return?.(undefined);
+  }
+}
