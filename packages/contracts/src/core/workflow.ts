@@ -32,6 +32,12 @@ export const TASK_DECISION_LABEL: Readonly<Record<TaskDecision, string>> = {
   recall: '已撤回',
 };
 
+/**
+ * Dictionary of review deadlines an administrator may set: item value `<subject>.<taskType>` (e.g.
+ * `share.source`), item text the number of working days. It overrides a machine's `dueInWorkingDays`.
+ */
+export const WORKFLOW_DUE_DICT = 'workflow_due_days';
+
 /** 1 待处理, 2 已处理 */
 export const TaskStatus = { open: 1, done: 2 } as const;
 
@@ -59,6 +65,16 @@ export type MachineTransition<A extends string = string> = {
   /** What to say when the state is not in `from`; default `当前状态为“<state>”，不能<label>`. */
   refusal?: string;
   task?: TaskOpening | TaskClosing;
+  /**
+   * With a closing `task`: the next review this decision hands the record to (数源部门 → 大数据局). The
+   * next task keeps the submitter of the one decided, so the applicant hears of every step.
+   */
+  opensNext?: TaskOpening;
+  /**
+   * Only the record's applicant may take it: the user who applied, or anyone of the applying
+   * department when a department applied (a share application). Reviewers get no exception.
+   */
+  applicantOnly?: boolean;
   /** Only the owning department may take it, unless the actor holds the machine's all-departments permission. */
   ownDepartment?: boolean;
   /** Checked before `from`: e.g. nothing but 恢复 may touch a deleted entry. */
@@ -106,6 +122,13 @@ export function defineMachine<const A extends string>(machine: Machine<A>): Mach
     }
     const taskType = t.task && ('opens' in t.task ? t.task.opens : t.task.closes);
     if (taskType && !machine.tasks?.[taskType]) throw new Error(`${machine.subject}: task ${taskType} has no label`);
+    if (t.opensNext) {
+      if (!t.task || !('closes' in t.task))
+        throw new Error(`${machine.subject}.${t.action}: opensNext needs a closing task`);
+      if (!machine.tasks?.[t.opensNext.opens]) {
+        throw new Error(`${machine.subject}: task ${t.opensNext.opens} has no label`);
+      }
+    }
   }
   return machine;
 }

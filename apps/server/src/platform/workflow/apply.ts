@@ -5,11 +5,13 @@ import {
   type MachineTransition,
   refusalOf,
   type SubjectState,
+  type TaskOpening,
   transitionIn,
+  WORKFLOW_DUE_DICT,
 } from '@odp/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.js';
-import { departs } from '../../db/schema/index.js';
+import { departs, dictItems, dicts } from '../../db/schema/index.js';
 import { logOperation } from '../audit/log.js';
 import type { Actor } from '../auth/actor.js';
 import { ownsDepartment } from '../auth/scope.js';
@@ -50,6 +52,12 @@ function nextState<R extends SubjectRecord>(
   return { ...record.state, [t.axis]: value };
 }
 
+/** The user who applied, or a member of the department that applied. */
+function isApplicant(actor: Actor, record: SubjectRecord): boolean {
+  if (record.applicantId !== null && record.applicantId === actor.userId) return true;
+  return Boolean(record.applicantOrgCode) && record.applicantOrgCode === actor.orgCode;
+}
+
 /** A refusal with the HTTP status a single-record call answers it with. */
 type Refused = { refused: string; status: 400 | 403 | 404 };
 type Applied<T> = { value: T };
@@ -80,6 +88,9 @@ async function applyOne<A extends string, R extends SubjectRecord, Extra, T>(
     if (!actor.perms.has(t.permission)) return { refused: noPermission(t), status: 403 };
     if (t.ownDepartment && !ownsDepartment(actor, record.orgCode, machine.allDepartmentsPermission)) {
       return { refused: adapter.messages.notOwn, status: 403 };
+    }
+    if (t.applicantOnly && !isApplicant(actor, record)) {
+      return { refused: adapter.messages.notApplicant ?? adapter.messages.notOwn, status: 403 };
     }
     const refused = refusalOf(machine, t, record.state) ?? commentRefusal(t, input.comment);
     if (refused) return { refused, status: 400 };
@@ -122,21 +133,22 @@ async function settleTasks<A extends string, R extends SubjectRecord, Extra>(
   ctx: TransitionContext<Extra>,
 ) {
   const subjectType = adapter.machine.subject;
-  if (t.task && 'opens' in t.task) {
-    const days = t.task.dueInWorkingDays;
+  const open = async (opening: TaskOpening, submitterId: string) => {
+    const days = (await dueDaysSetting(tx, subjectType, opening.opens)) ?? opening.dueInWorkingDays;
     await openTask(tx, {
       subjectType,
       subjectId: record.id,
-      taskType: t.task.opens,
-      assignee: t.task.assignee,
+      taskType: opening.opens,
+      assignee: opening.assignee,
       ownerOrgCode: record.orgCode,
       applicantId: record.applicantId,
-      submitterId: ctx.actor.userId,
+      submitterId,
       dueAt: days === undefined ? null : addWorkingDays(ctx.now, days, await loadWorkCalendar(tx)),
       payload: adapter.taskPayload?.(t, ctx) ?? null,
       now: ctx.now,
     });
-  }
+  };
+  if (t.task && 'opens' in t.task) await open(t.task, ctx.actor.userId);
   if (t.task && 'closes' in t.task) {
     const submitters = await closeTasks(tx, subjectType, record.id, t.task.closes, {
       handlerId: ctx.actor.userId,
@@ -150,7 +162,28 @@ async function settleTasks<A extends string, R extends SubjectRecord, Extra>(
       const recipients = (submitters.length ? submitters : [record.applicantId]).filter((u) => u !== null);
       await sendBusinessMessage(tx, { ...message, userIds: recipients, busId: record.id, sender: ctx.actor.realname });
     }
+    // The request moves on to the next review as the applicant's, not the reviewer's.
+    if (t.opensNext)
+      await open(t.opensNext, submitters.find((u) => u !== null) ?? record.applicantId ?? ctx.actor.userId);
   }
+}
+
+/** An administrator's deadline for a task type (dict `workflow_due_days`), if set to a whole number of days. */
+async function dueDaysSetting(tx: Tx, subjectType: string, taskType: string): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ text: dictItems.itemText })
+    .from(dictItems)
+    .innerJoin(dicts, eq(dicts.id, dictItems.dictId))
+    .where(
+      and(
+        eq(dicts.dictCode, WORKFLOW_DUE_DICT),
+        eq(dictItems.itemValue, `${subjectType}.${taskType}`),
+        eq(dictItems.status, 1),
+      ),
+    )
+    .limit(1);
+  const days = row ? Number(row.text.trim()) : Number.NaN;
+  return Number.isInteger(days) && days > 0 && days <= 365 ? days : undefined;
 }
 
 /**

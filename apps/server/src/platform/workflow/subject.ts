@@ -14,6 +14,8 @@ export type SubjectRecord = {
   describe: string;
   /** Who applied or created it: tasks owed by the applicant, and decisions no task submitter claims. */
   applicantId: string | null;
+  /** The department that applied, when a department did (a share application): its members act as the applicant. */
+  applicantOrgCode?: string | null;
 };
 
 /** What one call carries besides the ids: the comment and whatever the subject's own fields need. */
@@ -42,7 +44,7 @@ export type SubjectAdapter<A extends string = string, R extends SubjectRecord = 
   write(tx: Tx, record: R, next: SubjectState, t: MachineTransition<A>, ctx: TransitionContext<Extra>): Promise<void>;
   /** The state a `to: 'previous'` transition restores on its axis. */
   previous?(record: R, axis: string): StateValue;
-  messages: { notFound: string; notOwn: string };
+  messages: { notFound: string; notOwn: string; notApplicant?: string };
   /** The operation log's type and text; by default `<subject>:<action>` and `<label>：<describe>`. */
   operation?(t: MachineTransition<A>, record: R): { type: string; content: string };
   /** Where the assignee handles the subject's tasks (the link of reminders). */
