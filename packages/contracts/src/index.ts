@@ -30,6 +30,8 @@ export * from './portal/site.js';
 export * from './resources/datasource.js';
 export * from './resources/permission.js';
 export * from './resources/system.js';
+export * from './sharing/open-apply.js';
+export * from './sharing/share.js';
 export * from './system/announcement.js';
 export * from './system/check.js';
 export * from './system/coded-rule.js';

@@ -5,5 +5,6 @@ export * from './jobs.js';
 export * from './messages.js';
 export * from './openapi.js';
 export * from './resources.js';
+export * from './sharing.js';
 export * from './system.js';
 export * from './workflow.js';

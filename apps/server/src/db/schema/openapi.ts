@@ -63,9 +63,18 @@ export const openGrants = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The approved application behind it (share_apply or open_apply); release and revocation end it. */
+    shareApplyId: uuid('share_apply_id'),
+    openApplyId: uuid('open_apply_id'),
+    /** Calls a day this grant allows, beyond which the 'granted' tier refuses (null: the tier's own). */
+    dailyQuota: integer('daily_quota'),
     createdAt: createdAt(),
   },
-  (t) => [index('open_grant_app_idx').on(t.appId, t.catalogId)],
+  (t) => [
+    index('open_grant_app_idx').on(t.appId, t.catalogId),
+    index('open_grant_share_idx').on(t.shareApplyId),
+    index('open_grant_open_apply_idx').on(t.openApplyId),
+  ],
 );
 
 /** Nonces of signed calls seen within the signature window: a second use is a replay. */
