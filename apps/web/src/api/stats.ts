@@ -1,4 +1,4 @@
-import type { OpenStatDim, OpenStatRow, OpenStatTable } from '@odp/contracts';
+import type { OpenCallTrend, OpenStatDim, OpenStatRow, OpenStatTable } from '@odp/contracts';
 import { Constants } from '@odp/contracts/constants';
 import { http } from './client';
 
@@ -14,6 +14,9 @@ const PATHS: Record<StatsDimension, string> = {
 
 export const getOpenStats = (dim: StatsDimension) => http.get<OpenStats>(PATHS[dim]);
 
+/** 接口调用: successful open-API calls per day of the last 30 days, and their sum. */
+export const getOpenCallTrend = () => http.get<OpenCallTrend>('/api/openstat/callTrend');
+
 /** The .xlsx export as a plain link, so the browser downloads it itself. */
 export const openStatsExportUrl = (dim: StatsDimension) =>
   `${Constants.apiBase}/api/openstat/export?${new URLSearchParams({ dim })}`;
@@ -21,4 +24,5 @@ export const openStatsExportUrl = (dim: StatsDimension) =>
 export const statsKeys = {
   all: ['openstat'] as const,
   byDim: (dim: StatsDimension) => ['openstat', dim] as const,
+  calls: ['openstat', 'calls'] as const,
 };

@@ -35,3 +35,12 @@ export const OPEN_STAT_COLUMNS: [keyof OpenStatRow, string][] = [
   ['downloads', '下载量'],
   ['views', '访问量'],
 ];
+
+/** One Beijing day of the trend: successful open-API data calls (rows and services) of public entries. */
+export type OpenCallDay = { date: string; calls: number };
+
+/**
+ * 开放统计's 接口调用 (`/api/openstat/callTrend`): every day of the last `OPEN_CALL_TREND_DAYS`, oldest
+ * first and days without calls as zeros, and their sum.
+ */
+export type OpenCallTrend = { days: OpenCallDay[]; total: number };

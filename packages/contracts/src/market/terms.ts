@@ -41,3 +41,6 @@ export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 export const OPEN_STAT_DIMS = ['department', 'keyArea'] as const;
 export type OpenStatDim = (typeof OPEN_STAT_DIMS)[number];
 export const OPEN_STAT_DIM_LABEL: Record<OpenStatDim, string> = { department: '数源部门', keyArea: '重点领域' };
+
+/** Days the 接口调用 trend of 开放统计 covers, today (Beijing time) included. */
+export const OPEN_CALL_TREND_DAYS = 30;

@@ -35,7 +35,7 @@ export const JOB_SEEDS: {
     handler: 'cleanTemporaryUploads',
     cronExpression: '0 0 4 * * *',
     parameter: { hours: 24 },
-    description: '每天 04:00 清理超过 24 小时的中断上传和未关联目录的文件',
+    description: '每天 04:00 清理超过 24 小时的中断上传、未关联目录的文件和中断上报或同步留下的暂存数据表',
   },
   {
     handler: 'workflowDeadlines',

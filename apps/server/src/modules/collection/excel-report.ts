@@ -8,7 +8,14 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { departNameOf } from '../catalogue/labels.js';
 import { emptyKeyRow, type KeyClash, type KeyPolicy, mergeByKey, repeatedKeys } from '../datastore/merge.js';
-import { appendRows, createResource, dropResource, type Resource, setRowCount } from '../datastore/store.js';
+import {
+  appendRows,
+  claimStaged,
+  createResource,
+  dropResource,
+  type Resource,
+  setRowCount,
+} from '../datastore/store.js';
 import { refreshRowTotal } from '../datastore/totals.js';
 import { checkFile } from '../files/formats.js';
 import { fileLimits } from '../files/limits.js';
@@ -104,6 +111,7 @@ export async function importExcel(
     const result = await db.transaction(async (tx) => {
       // The entry is locked so that a sync or another report cannot swap its copy meanwhile.
       await tx.execute(sql`select 1 from ${catalogues} where ${catalogues.id} = ${target.id} for update`);
+      await claimStaged(tx, load);
       const now = await reportTarget(tx, actor, target.id);
       checkSheet(
         now,

@@ -20,7 +20,7 @@ import { paginate } from '../../platform/resource/paging.js';
 import { departNameOf } from '../catalogue/labels.js';
 import { ownsEntry, ScopeMessages } from '../catalogue/scope.js';
 import { indexFilterable } from '../datastore/indexes.js';
-import { appendRows, createResource, dropResource, setRowCount } from '../datastore/store.js';
+import { appendRows, claimStaged, createResource, dropResource, setRowCount } from '../datastore/store.js';
 import { refreshRowTotal } from '../datastore/totals.js';
 import { namedByItems, typesByItems } from '../files/service.js';
 import type { SourceConnection } from '../resources/datasource/connectors/index.js';
@@ -136,6 +136,7 @@ export function tableMountService(config: Config) {
       await setRowCount(db, resource, rows);
       await indexFilterable(db, resource);
       await db.transaction(async (tx) => {
+        await claimStaged(tx, resource);
         await tx
           .update(catalogues)
           .set({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { type DatastoreField, type DatastoreType, datastoreResources } from '../../db/schema/index.js';
+import { badRequest } from '../../platform/http/errors.js';
 import { fits } from './types.js';
 
 export type Resource = typeof datastoreResources.$inferSelect;
@@ -23,8 +24,9 @@ const fieldsOf = (names: string[], types: DatastoreType[]): DatastoreField[] =>
   names.map((name, i) => ({ column: `c${i + 1}`, name, type: types[i] ?? 'text' }));
 
 /**
- * A new resource with an empty table of one column per name, typed as asked. The table is created
- * in the caller's transaction, so a failed upload or sync leaves neither the row nor the table.
+ * A new resource with an empty table of one column per name, typed as asked. The table and its row
+ * are made together (in the caller's transaction, else in one of their own): a failed upload or sync
+ * leaves neither, and no crash leaves a table without the row that drops it.
  */
 export async function createResource(
   ex: Executor,
@@ -33,12 +35,14 @@ export async function createResource(
   const tableName = `${input.kind === 'file' ? 'f' : 't'}_${randomUUID().replaceAll('-', '')}`;
   const fields = fieldsOf(input.names, input.types ?? []);
   const columns = fields.map((f) => sql`, ${columnOf(f)} ${sql.raw(f.type)}`);
-  await ex.execute(sql`create table ${tableOf({ tableName })} (_row bigint primary key${sql.join(columns)})`);
-  const [resource] = await ex
-    .insert(datastoreResources)
-    .values({ catalogId: input.catalogId, fileId: input.fileId ?? null, kind: input.kind, tableName, fields })
-    .returning();
-  return resource;
+  return ex.transaction(async (tx) => {
+    await tx.execute(sql`create table ${tableOf({ tableName })} (_row bigint primary key${sql.join(columns)})`);
+    const [resource] = await tx
+      .insert(datastoreResources)
+      .values({ catalogId: input.catalogId, fileId: input.fileId ?? null, kind: input.kind, tableName, fields })
+      .returning();
+    return resource;
+  });
 }
 
 /**
@@ -91,6 +95,21 @@ export async function setRowCount(ex: Executor, resource: Resource, rowCount: nu
     .set({ rowCount, updatedAt: new Date() })
     .where(eq(datastoreResources.id, resource.id));
   resource.rowCount = rowCount;
+}
+
+/**
+ * Called in the transaction that makes a staged copy an entry's current one (or merges it): touches
+ * its row, so that the leftover sweep (`leftovers.ts`), which re-checks the age of a row it had to wait
+ * for, leaves it; and refuses when the sweep removed it first, so no entry is ever pointed at a
+ * resource that is gone.
+ */
+export async function claimStaged(tx: Executor, resource: Pick<Resource, 'id'>): Promise<void> {
+  const [kept] = await tx
+    .update(datastoreResources)
+    .set({ updatedAt: new Date() })
+    .where(eq(datastoreResources.id, resource.id))
+    .returning({ id: datastoreResources.id });
+  if (!kept) throw badRequest('暂存的数据已超时被清理，请重新操作');
 }
 
 /** Removes a resource; its table goes with it (trigger ds_resource_drop, migration 0006). */

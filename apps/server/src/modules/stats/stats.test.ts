@@ -1,10 +1,13 @@
-import type { OpenStatTable } from '@odp/contracts';
+import { OPEN_CALL_TREND_DAYS, type OpenCallTrend, type OpenStatTable } from '@odp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCallDaily } from '../../db/schema/index.js';
 import { createDepart } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { createStorage, saveCatalogueFile } from '../files/service.js';
 import { readXlsx } from '../files/testing.js';
 import { createMarketEntry } from '../market/testing.js';
+import { flushCallLogs } from '../openapi/call-log.js';
+import { mountRows } from '../openapi/testing.js';
 
 let ctx: TestContext;
 let a: Awaited<ReturnType<typeof createDepart>>;
@@ -75,5 +78,62 @@ describe('open statistics', () => {
       query: { dim: 'keyArea' },
     });
     expect((await readXlsx(byArea.rawPayload))[0][0]).toBe('重点领域');
+  });
+});
+
+describe('接口调用 of 开放统计', () => {
+  const DAY = 86_400_000;
+  /** The Beijing day `daysAgo` days ago, as open_call_daily and the trend write it. */
+  const cityDay = (daysAgo: number) => new Date(Date.now() + 8 * 3_600_000 - daysAgo * DAY).toISOString().slice(0, 10);
+  const trend = async () => {
+    const res = await call<OpenCallTrend>(ctx, 'GET', '/api/openstat/callTrend');
+    expect(res.status).toBe(200);
+    return res.body.result;
+  };
+  const sum = (t: OpenCallTrend) => t.days.reduce((n, d) => n + d.calls, 0);
+  const callsOn = (t: OpenCallTrend, date: string) => t.days.find((d) => d.date === date)?.calls;
+
+  it('counts the successful data calls of the open API per day, every day of the period', async () => {
+    const entry = await createMarketEntry(ctx.db, a.orgCode, { dataFormat: 'table', items: [{ name: '编号' }] });
+    await mountRows(ctx.db, entry.id, ['编号'], [['1'], ['2'], ['3']]);
+    const before = await trend();
+    const rows = (query: string) =>
+      ctx.app.inject({ method: 'GET', url: `${ctx.base}/open/api/v1/datasets/${entry.id}/rows?${query}` });
+    for (let i = 0; i < 3; i++) expect((await rows('limit=1')).statusCode).toBe(200);
+    // A refused call and reading the metadata are not uses of the data.
+    expect((await rows('limit=0')).statusCode).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `${ctx.base}/open/api/v1/datasets/${entry.id}` })).statusCode,
+    ).toBe(200);
+    await flushCallLogs();
+    const after = await trend();
+
+    expect(after.days).toHaveLength(OPEN_CALL_TREND_DAYS);
+    expect(after.days[OPEN_CALL_TREND_DAYS - 1].date).toBe(cityDay(0));
+    expect(after.days[0].date).toBe(cityDay(OPEN_CALL_TREND_DAYS - 1));
+    expect(after.total - before.total).toBe(3);
+    expect(after.total).toBe(sum(after));
+  });
+
+  it('sums exactly the days of the period, of public entries only', async () => {
+    const open = await createMarketEntry(ctx.db, b.orgCode, { callNum: 107 });
+    const closed = await createMarketEntry(ctx.db, b.orgCode, { openType: '3', callNum: 7 });
+    const before = await trend();
+    await ctx.db.insert(openCallDaily).values([
+      { catalogId: open.id, day: cityDay(2), calls: 5 },
+      { catalogId: open.id, day: cityDay(OPEN_CALL_TREND_DAYS - 1), calls: 2 },
+      // The day before the period and a dataset visitors cannot see count nowhere.
+      { catalogId: open.id, day: cityDay(OPEN_CALL_TREND_DAYS), calls: 100 },
+      { catalogId: closed.id, day: cityDay(2), calls: 7 },
+    ]);
+    const after = await trend();
+
+    expect(after.total - before.total).toBe(7);
+    expect(after.total).toBe(sum(after));
+    expect(callsOn(after, cityDay(2))).toBe((callsOn(before, cityDay(2)) ?? 0) + 5);
+    expect(callsOn(after, cityDay(OPEN_CALL_TREND_DAYS - 1))).toBe(
+      (callsOn(before, cityDay(OPEN_CALL_TREND_DAYS - 1)) ?? 0) + 2,
+    );
+    expect(callsOn(after, cityDay(OPEN_CALL_TREND_DAYS))).toBeUndefined();
   });
 });

@@ -1,16 +1,25 @@
 import { FileExcelOutlined } from '@ant-design/icons';
+import { OPEN_CALL_TREND_DAYS } from '@odp/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Segmented, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { getOpenStats, openStatsExportUrl, type StatsDimension, type StatsRow, statsKeys } from '@/api/stats';
+import {
+  getOpenCallTrend,
+  getOpenStats,
+  openStatsExportUrl,
+  type StatsDimension,
+  type StatsRow,
+  statsKeys,
+} from '@/api/stats';
 import { type DataColumn, DataTable } from '@/components/portal/DataTable';
 import { formatCounter } from '@/components/portal/format';
 import { EmptyState, ErrorState } from '@/components/portal/StateViews';
 import './stats.css';
 
-// ECharts (core, bar, pie, canvas) arrives in its own chunk, after the table.
+// ECharts (core, bar, line, pie, canvas) arrives in its own chunk, after the table; both parts come from it.
 const StatsCharts = lazy(() => import('./StatsCharts'));
+const CallTrendChart = lazy(() => import('./StatsCharts').then((m) => ({ default: m.CallTrendChart })));
 
 const DIMENSIONS: { value: StatsDimension; label: string; noun: string }[] = [
   { value: 'department', label: '按部门统计', noun: '部门' },
@@ -45,7 +54,36 @@ function columnsFor(noun: string): DataColumn<StatsRow>[] {
   ];
 }
 
-/** 开放统计: open catalogue figures per department and per key area, as a table with totals and charts. */
+/** 接口调用: the open API's successful calls per day of the period and their sum, whichever dimension is shown. */
+function CallTrendPanel() {
+  const trend = useQuery({ queryKey: statsKeys.calls, queryFn: getOpenCallTrend });
+  const total = trend.data?.total ?? 0;
+  return (
+    <section className="stats-panel" aria-labelledby="stats-calls-title">
+      <header className="stats-panel-head">
+        <h2 id="stats-calls-title">接口调用趋势</h2>
+        {trend.data && (
+          <span>
+            近 {OPEN_CALL_TREND_DAYS} 天共 <strong title={number(total)}>{formatCounter(total)}</strong> 次
+          </span>
+        )}
+      </header>
+      {trend.isLoading ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : trend.isError ? (
+        <ErrorState onRetry={() => trend.refetch()} />
+      ) : total === 0 ? (
+        <EmptyState description={`近 ${OPEN_CALL_TREND_DAYS} 天暂无接口调用`} />
+      ) : (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+          <CallTrendChart days={trend.data?.days ?? []} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+/** 开放统计: open catalogue figures per department and per key area, as a table with totals and charts, and the open API's calls. */
 export default function OpenStatsPage() {
   const [params, setParams] = useSearchParams();
   const dim: StatsDimension = params.get('dim') === 'keyArea' ? 'keyArea' : 'department';
@@ -119,6 +157,8 @@ export default function OpenStatsPage() {
           </section>
         </>
       )}
+
+      <CallTrendPanel />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { catalogueFiles } from '../../../../db/schema/index.js';
 import { defineHandler } from '../../../../platform/jobs/handler.js';
 import { STORED_EXTS } from '../../../../platform/storage/storage.js';
+import { removeLeftoverCopies } from '../../../datastore/leftovers.js';
 
 const HOUR_MS = 3_600_000;
 const BATCH = 500;
@@ -38,13 +39,16 @@ async function olderThan(file: string, cutoff: number): Promise<boolean> {
  * one transaction (modules/files). A crash mid-upload leaves the `.part` behind, and a transaction
  * that rolls back after the move leaves a stored file that no catalogue entry references. Both are
  * removed once older than `hours`, so that an upload in progress is never touched. Soft-deleted
- * attachments keep their rows and therefore their files.
+ * attachments keep their rows and therefore their files. A crash mid-way through an Excel 数据上报
+ * or a table sync leaves its staged copy in the datastore: those unchanged for `hours` go too
+ * (`datastore/leftovers.ts`; never a copy an entry shows).
  */
 export const cleanTemporaryUploads = defineHandler({
   name: 'cleanTemporaryUploads',
   title: '清理临时上传文件',
-  description: '删除中断上传留下的临时文件，以及从未关联到任何目录的已存储文件（超过指定小时数的）。',
-  parameterHelp: 'hours：文件至少存在多少小时后才清理，1 至 720，默认 24',
+  description:
+    '删除中断上传留下的临时文件、从未关联到任何目录的已存储文件，以及中断的数据上报或库表同步留下的暂存数据表（超过指定小时数的）。',
+  parameterHelp: 'hours：文件或暂存数据表至少存在多少小时后才清理，1 至 720，默认 24',
   schema: z.strictObject({
     hours: z.number({ error: '须为整数' }).int('须为整数').min(1, '不能小于 1').max(720, '不能超过 720').default(24),
   }),
@@ -88,6 +92,7 @@ export const cleanTemporaryUploads = defineHandler({
         orphans += 1;
       }
     }
-    return `已清理 ${parts} 个中断上传的临时文件、${orphans} 个未关联目录的文件`;
+    const copies = ctx.signal.aborted ? 0 : await removeLeftoverCopies(ctx.db, new Date(cutoff));
+    return `已清理 ${parts} 个中断上传的临时文件、${orphans} 个未关联目录的文件、${copies} 个中断上报或同步留下的暂存数据表`;
   },
 });

@@ -2,15 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchas, catalogueFiles, logs, sessions } from '../../../../db/schema/index.js';
+import { rowsOf } from '../../../../db/client.js';
+import {
+  captchas,
+  catalogueFiles,
+  catalogues,
+  datastoreResources,
+  logs,
+  sessions,
+} from '../../../../db/schema/index.js';
 import type { JobContext } from '../../../../platform/jobs/handler.js';
 import { createStorage, type Storage } from '../../../../platform/storage/storage.js';
 import { createCatalogue } from '../../../../test/catalogue.js';
 import { createUser } from '../../../../test/factories.js';
 import { createTestApp, type TestContext } from '../../../../test/harness.js';
 import { jobContextOf } from '../../../../test/jobs.js';
+import { appendRows, claimStaged, createResource, type Resource, setRowCount } from '../../../datastore/store.js';
 import { findHandler } from '../registry.js';
 
 const DAY = 86_400_000;
@@ -160,7 +169,7 @@ describe('cleanTemporaryUploads', () => {
     await ctx.db.insert(catalogueFiles).values([file(referenced, null), file(deletedButKept, new Date())]);
 
     const message = await run('cleanTemporaryUploads', { hours: 24 });
-    expect(message).toBe('已清理 1 个中断上传的临时文件、1 个未关联目录的文件');
+    expect(message).toBe('已清理 1 个中断上传的临时文件、1 个未关联目录的文件、0 个中断上报或同步留下的暂存数据表');
     expect(await readdir(tmp)).toEqual(['b.part']);
     const exists = async (name: string) =>
       (await readdir(path.dirname(storage.resolve(name)))).includes(path.basename(name));
@@ -175,6 +184,50 @@ describe('cleanTemporaryUploads', () => {
     const empty = createStorage(await mkdtemp(path.join(tmpdir(), 'odp-jobs-empty-')));
     const handler = findHandler('cleanTemporaryUploads');
     const message = await handler?.run({ ...jobContext(), storage: empty }, {});
-    expect(message).toBe('已清理 0 个中断上传的临时文件、0 个未关联目录的文件');
+    expect(message).toBe('已清理 0 个中断上传的临时文件、0 个未关联目录的文件、0 个中断上报或同步留下的暂存数据表');
+  });
+
+  it('removes the staged copy a crashed 数据上报 or sync left in the datastore, never a copy in use', async () => {
+    const entry = await createCatalogue(ctx.db, { orgCode: 'NONE' });
+    const table = async (kind: 'table' | 'file' = 'table') => {
+      const r = await createResource(ctx.db, { catalogId: entry.id, kind, names: ['编号'] });
+      await appendRows(ctx.db, r, 0, [['1'], ['2']]);
+      return r;
+    };
+    // The entry's current copy, as a sync or a first report leaves it.
+    const live = await table();
+    await setRowCount(ctx.db, live, 2);
+    await ctx.db
+      .update(catalogues)
+      .set({ mount: { resourceId: live.id } })
+      .where(eq(catalogues.id, entry.id));
+    // What importExcel had staged when the process died: rows in, never merged nor dropped.
+    const leftover = await table();
+    // Staged by a report still loading, and one being made current right now.
+    const loading = await table();
+    const adopting = await table();
+    const fileRows = await table('file');
+    const old = new Date(Date.now() - 30 * HOUR);
+    await ctx.db
+      .update(datastoreResources)
+      .set({ createdAt: old, updatedAt: old })
+      .where(inArray(datastoreResources.id, [live.id, leftover.id, adopting.id, fileRows.id]));
+    await claimStaged(ctx.db, adopting);
+
+    const message = await run('cleanTemporaryUploads', { hours: 24 });
+    expect(message).toBe('已清理 0 个中断上传的临时文件、0 个未关联目录的文件、1 个中断上报或同步留下的暂存数据表');
+    const kept = await ctx.db
+      .select({ id: datastoreResources.id })
+      .from(datastoreResources)
+      .where(eq(datastoreResources.catalogId, entry.id));
+    expect(kept.map((r) => r.id).sort()).toEqual([live.id, loading.id, adopting.id, fileRows.id].sort());
+    const exists = async (r: Resource) =>
+      (await rowsOf<{ t: string | null }>(ctx.db, sql`select to_regclass(${`datastore.${r.tableName}`}) as t`))[0].t !==
+      null;
+    expect(await exists(leftover)).toBe(false);
+    expect(await exists(live)).toBe(true);
+    // The report that staged it finds it gone and refuses instead of pointing the entry at nothing.
+    await expect(claimStaged(ctx.db, leftover)).rejects.toThrow('暂存的数据已超时被清理');
+    await ctx.db.delete(catalogues).where(eq(catalogues.id, entry.id));
   });
 });
