@@ -65,7 +65,14 @@ export type ShareAction =
   | 'sourceReject'
   | 'bureauApprove'
   | 'bureauReject'
-  | 'release';
+  | 'release'
+  | 'systemRelease';
+
+/**
+ * The permission only the platform itself holds (its jobs and the catalogue's off-shelf and delete):
+ * ending a grant whose period is over (正常释放) or whose entry was withdrawn (类目下架, 类目删除).
+ */
+export const SHARE_SYSTEM_PERM = 'share:system';
 
 export const SHARE_TASK_LABEL = { source: '数源部门审核', bureau: '大数据局审核' } as const;
 export type ShareTaskType = keyof typeof SHARE_TASK_LABEL;
@@ -193,6 +200,14 @@ export const SHARE_MACHINE = defineMachine({
       permission: SharePerm.release,
       applicantOnly: true,
       danger: true,
+    },
+    {
+      action: 'systemRelease',
+      label: '释放',
+      axis: 'status',
+      from: [inUse],
+      to: released,
+      permission: SHARE_SYSTEM_PERM,
     },
   ] satisfies MachineTransition<ShareAction>[],
 });
