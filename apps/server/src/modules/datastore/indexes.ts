@@ -22,26 +22,42 @@ export async function indexFilterable(ex: Executor, resource: Resource): Promise
   const keys = await keyItemNames(ex, resource.catalogId);
   const rank = (f: Resource['fields'][number]) => (keys.has(f.name) ? 0 : f.type !== 'text' ? 1 : 2);
   const candidates = [...resource.fields].sort((a, b) => rank(a) - rank(b));
-  let made = 0;
-  for (const field of candidates) {
-    if (made >= MAX_INDEXES) break;
-    if (field.type === 'text') {
-      const [row] = await rowsOf<{ longest: number | null }>(
-        ex,
-        sql`select max(octet_length(${columnOf(field)})) as longest from ${tableOf(resource)}`,
-      );
-      if (Number(row?.longest ?? 0) > MAX_INDEXED_TEXT) continue;
-    }
-    const name = sql.raw(`"${resource.tableName}_${field.column}_idx"`);
-    // With the load order second, a sort on the column breaks ties without sorting (rows API).
-    await ex.execute(sql`create index ${name} on ${tableOf(resource)} (${columnOf(field)}, _row)`);
-    made++;
+  const longest = await longestTexts(ex, resource);
+  const chosen = candidates
+    .filter((f) => f.type !== 'text' || (longest.get(f.column) ?? 0) <= MAX_INDEXED_TEXT)
+    .slice(0, MAX_INDEXES);
+  // With the load order second, a sort on the column breaks ties without sorting (rows API).
+  const build = (field: Resource['fields'][number]) =>
+    ex.execute(
+      sql`create index ${sql.raw(`"${resource.tableName}_${field.column}_idx"`)} on ${tableOf(resource)} (${columnOf(field)}, _row)`,
+    );
+  if (ex instanceof PgTransaction) {
+    for (const field of chosen) await build(field);
+  } else {
+    // Outside a transaction each build takes its own pooled connection: two at a time keep both
+    // cores of a small server busy (PGlite, with one connection, runs them in turn anyway).
+    for (let i = 0; i < chosen.length; i += 2) await Promise.all(chosen.slice(i, i + 2).map(build));
   }
+  const made = chosen.length;
   // Statistics for the planner, and the visibility map, so that capped counts read only the index
   // (VACUUM cannot run inside a transaction: there, statistics only).
   if (made)
     await ex.execute(sql`${sql.raw(ex instanceof PgTransaction ? 'analyze' : 'vacuum analyze')} ${tableOf(resource)}`);
   return made;
+}
+
+/** The longest value (in bytes) of each text column, in one scan of the table. */
+async function longestTexts(ex: Executor, resource: Resource): Promise<Map<string, number>> {
+  const texts = resource.fields.filter((f) => f.type === 'text');
+  if (!texts.length) return new Map();
+  const [row] = await rowsOf<Record<string, string | null>>(
+    ex,
+    sql`select ${sql.join(
+      texts.map((f) => sql`max(octet_length(${columnOf(f)})) as ${sql.raw(`"${f.column}"`)}`),
+      sql`, `,
+    )} from ${tableOf(resource)}`,
+  );
+  return new Map(texts.map((f) => [f.column, Number(row?.[f.column] ?? 0)]));
 }
 
 async function keyItemNames(ex: Executor, catalogId: string): Promise<Set<string>> {
