@@ -232,7 +232,8 @@ try {
   const step = Math.max(1, Math.floor(Math.min(ROWS, 10_000) / 97));
   const paging = Array.from({ length: 24 }, (_, i) => {
     const at = (i * step * 13) % Math.min(ROWS, 10_000);
-    return [`?limit=20&offset=${at}`, `?fields=id,name,amount&limit=50&offset=${at}`, `?id=${1 + ((i * 7919) % ROWS)}`][i % 3];
+    const lookup = `?id=${1 + ((i * 7919) % ROWS)}`;
+    return [`?limit=20&offset=${at}`, `?fields=id,name,amount&limit=50&offset=${at}`, lookup][i % 3];
   }).map((q) => encodeURI(`${rowsPath}${q}`));
   const keyedPaging = paging.map((p) => ({ method: 'GET' as const, path: p, headers: { 'x-app-key': appKey } }));
   await drive(api.origin, keyedPaging, 2);
