@@ -29,7 +29,12 @@ describe('数据规则', () => {
     await shot(page, 'data-rule-form-validation');
     await dialog.getByLabel('规则名称').fill('姓王的用户');
     await chooseInDialog(page, '请选择该菜单列表的字段', '用户姓名（realname）');
-    await pickOption(page, dialog.locator('.ant-select').filter({ hasText: '等于（=）' }), '包含（LIKE）', dialog.locator('.ant-select').filter({ hasText: '包含（LIKE）' }));
+    await pickOption(
+      page,
+      dialog.locator('.ant-select').filter({ hasText: '等于（=）' }),
+      '包含（LIKE）',
+      dialog.locator('.ant-select').filter({ hasText: '包含（LIKE）' }),
+    );
     // Each choice is on screen before the next step: a slow machine must not save a half-made rule.
     await dialog.locator('.ant-select').filter({ hasText: '用户姓名' }).waitFor();
     await dialog.getByLabel('规则值').fill('王');

@@ -5,10 +5,19 @@ import type { Locator, Page } from 'playwright-core';
  * the option's text) is on screen. On a loaded machine a click can land while the list is still
  * animating in and be lost; the pick is then tried again instead of going on with a half-made form.
  */
-export async function pickOption(page: Page, select: Locator, option: string, chosen = select.filter({ hasText: option })) {
+export async function pickOption(
+  page: Page,
+  select: Locator,
+  option: string,
+  chosen = select.filter({ hasText: option }),
+) {
   for (let attempt = 1; ; attempt++) {
     await select.click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: option })
+      .first()
+      .click();
     try {
       await chosen.waitFor({ timeout: 5_000 });
       break;
