@@ -1,14 +1,18 @@
 import type { ModuleManifest } from '../platform/module.js';
 import { installModules } from '../platform/module-registry.js';
+import { attachmentsModule } from './attachments/manifest.js';
 import { authModule } from './auth/manifest.js';
 import { catalogueModule } from './catalogue/manifest.js';
 import { collectionModule } from './collection/manifest.js';
+import { exchangeModule } from './exchange/manifest.js';
 import { filesModule } from './files/manifest.js';
 import { marketModule } from './market/manifest.js';
 import { newsModule } from './news/manifest.js';
+import { openApplyModule } from './open-apply/manifest.js';
 import { openApiModule } from './openapi/manifest.js';
 import { portalModule } from './portal/manifest.js';
 import { resourcesModule } from './resources/manifest.js';
+import { shareModule } from './share/manifest.js';
 import { statsModule } from './stats/manifest.js';
 import { announcementModule } from './system/announcement/manifest.js';
 import { checkModule } from './system/check/manifest.js';
@@ -56,6 +60,10 @@ export const manifests: readonly ModuleManifest[] = [
   resourcesModule,
   collectionModule,
   openApiModule,
+  attachmentsModule,
+  openApplyModule,
+  shareModule,
+  exchangeModule,
 ];
 
 export const modules = installModules(manifests);

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type PageData, pagesOf } from './http/page-data.js';
 import type { JobHandler } from './jobs/handler.js';
-import type { DataRuleList, MenuBadge, MenuSeed, ModuleManifest, ReferenceStep } from './module.js';
+import type {
+  CatalogueWithdrawnHook,
+  DataRuleList,
+  MenuBadge,
+  MenuSeed,
+  ModuleManifest,
+  ReferenceStep,
+  WorkOrderSource,
+} from './module.js';
 import type { SearchSubject } from './search/subject.js';
 import { registerSubject } from './workflow/registry.js';
 import type { AnySubject } from './workflow/subject.js';
@@ -21,6 +29,10 @@ export type Modules = {
   searchSubjects: ReadonlyMap<string, SearchSubject>;
   /** By page path, in module order. */
   pageData: ReadonlyMap<string, readonly PageData[]>;
+  /** Other subjects' tasks in the 工单 inbox, by subject type. */
+  workOrderSources: ReadonlyMap<string, WorkOrderSource>;
+  /** In module order. */
+  catalogueWithdrawn: readonly CatalogueWithdrawnHook[];
 };
 
 type Sibling = { menu: MenuSeed; order: number; module: string };
@@ -156,6 +168,13 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
     problems,
   );
   const searchSubjects = gather(manifests, 'search subject', (m) => (m.search ?? []).map((s) => [s.type, s]), problems);
+  const workOrderSources = gather(
+    manifests,
+    'work-order source',
+    (m) => (m.workOrders ?? []).map((s) => [s.subjectType, s]),
+    problems,
+  );
+  const catalogueWithdrawn = manifests.flatMap((m) => (m.onCatalogueWithdrawn ? [m.onCatalogueWithdrawn] : []));
   const pageData = new Map<string, PageData[]>();
   for (const m of manifests) {
     for (const provider of m.pageData ?? []) {
@@ -181,6 +200,8 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
       badges,
       menuTree,
       referenceSteps: [...steps.values()].sort((a, b) => a.version - b.version),
+      workOrderSources,
+      catalogueWithdrawn,
     },
     problems,
   };

@@ -1,5 +1,7 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db, Executor } from '../db/client.js';
+import type { Db, Executor, Tx } from '../db/client.js';
+import type { Actor } from './auth/actor.js';
 import type { PageData } from './http/page-data.js';
 import type { JobHandler } from './jobs/handler.js';
 import type { DataRuleColumns } from './resource/data-rules.js';
@@ -32,8 +34,41 @@ export type MenuDeclaration = MenuSeed & { parent?: string; order: number };
 /** A list that applies 数据规则: rules are checked against its columns; the labels help the administrator choose. */
 export type DataRuleList = { columns: DataRuleColumns; labels: Record<string, string> };
 
-/** The number shown on a menu entry at sign-in, such as the work orders waiting for review. */
-export type MenuBadge = (db: Db) => Promise<number>;
+/**
+ * The number shown on a menu entry at sign-in, such as the work orders waiting for review. It is given
+ * the signed-in user, so that a count may be of what that user owes (their department's reviews).
+ */
+export type MenuBadge = (db: Db, actor?: Actor) => Promise<number>;
+
+/**
+ * Workflow tasks of another subject that the 工单 inbox (`/api/workcatalog/list`) lists beside the
+ * catalogue's own, because they are about a catalogue entry (a share application's 数源部门 and 大数据局
+ * reviews). Each expression is SQL over the `wf_task` row being listed, so that the inbox joins the
+ * entry, filters and pages all kinds of task in one statement.
+ */
+export type WorkOrderSource = {
+  subjectType: string;
+  /** The spec's `workStatus` of its rows, which tells the page which view opens ('1' is the catalogue's). */
+  workStatus: string;
+  /** The catalogue entry the task's record is about. */
+  catalogId: SQL;
+  /** 发起部门: the department that asked. */
+  launchOrgCode: SQL;
+  /** 流程编码 of the record. */
+  processCode: SQL;
+  /** Which of its tasks the actor may list: a condition on `wf_task`, `false` when none. */
+  visibleTo(actor: Actor): SQL;
+};
+
+/** Catalogue entries that stopped being available: taken off shelf (下架审核通过) or deleted. */
+export type CatalogueWithdrawal = { catalogIds: readonly string[]; reason: 'offShelf' | 'deleted'; now: Date };
+
+/**
+ * What a module does, inside the catalogue transition's own transaction, when entries are withdrawn
+ * (a share or open application's grant ends at once). The catalogue calls every module's hook without
+ * knowing which modules hold grants.
+ */
+export type CatalogueWithdrawnHook = (tx: Tx, withdrawal: CatalogueWithdrawal) => Promise<void>;
 
 /** What a reference step may ask of the collection: the menu tree is every module's, so only it can add the missing entries. */
 export type ReferenceTools = { addMissingMenus(db: Executor): Promise<number> };
@@ -66,6 +101,10 @@ export type ModuleManifest = {
   search?: readonly SearchSubject[];
   /** Answers written into a public page's HTML for its first screen (`http/page-data.ts`). */
   pageData?: readonly PageData[];
+  /** Tasks of the module's subjects the 工单 inbox lists beside the catalogue's. */
+  workOrders?: readonly WorkOrderSource[];
+  /** Called in the transaction that takes a catalogue entry off shelf or deletes it. */
+  onCatalogueWithdrawn?: CatalogueWithdrawnHook;
 };
 
 export function defineModule(manifest: ModuleManifest): ModuleManifest {

@@ -2,9 +2,16 @@ import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
 import { idOf, tooLong, trimmedText } from '../core/fields.js';
 import { TASK_DECISION_LABEL, type TaskDecision } from '../core/workflow.js';
+import type { ShareTaskType } from '../sharing/share.js';
 import type { WorkOrderType } from './lifecycle.js';
 
 export const WORK_ORDER_TYPES = ['catalog', 'upShelf', 'offShelf'] as const;
+
+/** Task types of other subjects the inbox lists: a share application's 数源部门 and 大数据局 reviews. */
+const OTHER_ORDER_TYPES = ['source', 'bureau'] as const satisfies readonly ShareTaskType[];
+
+/** The spec's `workStatus`: which view a work order opens ('1' the catalogue review, '2' the share application). */
+export const WorkOrderKind = { catalogue: '1', share: '2' } as const;
 
 /** 1 待处理, 2 已处理 */
 export const WorkOrderStatus = { pending: 1, done: 2 } as const;
@@ -19,22 +26,31 @@ export const WorkOrderListQuery = PageQuery.extend({
     .int()
     .refine((v) => v === 1 || v === 2, '工单类型只能是 1（待处理）或 2（已处理）')
     .default(1),
-  orderType: z.enum(WORK_ORDER_TYPES, { error: '审核类型不正确' }).optional(),
+  orderType: z.enum([...WORK_ORDER_TYPES, ...OTHER_ORDER_TYPES], { error: '审核类型不正确' }).optional(),
+  workStatus: z.enum([WorkOrderKind.catalogue, WorkOrderKind.share], { error: '工单类别不正确' }).optional(),
   catalogName: trimmedText(100),
   launchOrgCode: trimmedText(64),
+  processCode: trimmedText(32),
 });
 export type WorkOrderListQuery = z.infer<typeof WorkOrderListQuery>;
 
 export type WorkOrderItem = {
   id: string;
+  /** '1' a catalogue review (decided by `dataId` = catalogId), '2' a share application's (by `subjectId`). */
+  workStatus: string;
+  /** The record the task is about: the entry itself, or the share application. */
+  subjectId: string;
   catalogId: string;
   catalogName: string;
   catalogCode: string;
-  orderType: WorkOrderType;
+  orderType: WorkOrderType | ShareTaskType;
   typeLabel: string;
   status: number;
+  /** 发起部门: the entry's department for catalogue reviews, the applying department for share reviews. */
   launchOrgCode: string;
   launchDepartName: string | null;
+  /** 流程编码 of a share application; null for catalogue reviews. */
+  processCode: string | null;
   submitter: string | null;
   submitTime: string;
   approvalTime: string | null;

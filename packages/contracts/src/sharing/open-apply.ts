@@ -51,6 +51,8 @@ export type OpenApplyAction =
   | 'bureauApprove'
   | 'bureauReject'
   | 'revoke'
+  | 'cancel'
+  | 'withdraw'
   | 'expire';
 
 export const OPEN_APPLY_TASK_LABEL = { provider: '提供部门审核', bureau: '大数据局审核' } as const;
@@ -65,7 +67,28 @@ export const OPEN_APPLY_NODE_DAYS = 10;
  */
 export const OPEN_APPLY_RULE_DICT = 'open_apply_rule';
 
-/** The permission only the platform's own jobs hold: a grant that reached its end. */
+/** The longest period an application may ask for. */
+export const OPEN_APPLY_MAX_YEARS = 3;
+
+/** A usage report may be filed from this many days before it is due (or once the grant has ended). */
+export const USAGE_REPORT_OPEN_DAYS = 30;
+
+/** Rule items of dict `open_apply_rule` and the values a fresh installation ships. */
+export const OPEN_APPLY_RULE_DEFAULTS = {
+  bureau_review: '1',
+  default_daily_quota: '1000',
+  report_cycle: 'period',
+} as const;
+
+/**
+ * The personal centre (`/personalCenter/perCenter`, spec query `current`; 5 = messages per the spec).
+ * Decision messages link to the 我的申请 tab.
+ */
+export const PERSONAL_CENTRE_PATH = '/personalCenter/perCenter';
+export const PERSONAL_CENTRE_TAB = { info: 1, services: 2, apps: 3, applications: 4, messages: 5 } as const;
+export const MY_APPLICATIONS_PAGE = `${PERSONAL_CENTRE_PATH}?current=${PERSONAL_CENTRE_TAB.applications}`;
+
+/** The permission only the platform itself holds: a grant that reached its end, or whose entry was withdrawn. */
 export const OPEN_APPLY_SYSTEM_PERM = 'openApply:system';
 
 export const OpenApplyMessages = {
@@ -79,6 +102,29 @@ export const OpenApplyMessages = {
   revokeReason: '请填写撤销理由',
   reportOverdue: '您有逾期未提交的利用情况报告，请先提交后再申请',
   signIn: '请先登录后再申请',
+  datasetMissing: '数据集不存在或未上架',
+  agreementOutdated: '《开放利用协议》已更新，请阅读并同意最新版本后再申请',
+  fieldUnknown: (name: string) => `字段“${name}”不是该数据集的数据项`,
+  dateInvalid: (label: string) => `${label}不是有效的日期`,
+  startPast: '开始日期不能早于今天',
+  endBeforeStart: '结束日期不能早于开始日期',
+  periodTooLong: `使用期限最长 ${OPEN_APPLY_MAX_YEARS} 年`,
+  duplicate: '您已有该数据集的开放申请在审核中或已开通',
+  narrowOnly: '只能在申请的字段和期限内收窄',
+  narrowAtProvider: '只有提供部门审核时可以调整字段和期限',
+  /** Overdue usage reports block new grants, not only new applications. */
+  grantBlocked: '申请人有逾期未提交的利用情况报告，暂不能开通',
+  notGranted: '只有已开通的申请可以绑定应用',
+  appMissing: '应用不存在或已停用',
+  appTaken: '该应用已绑定此数据集的另一项授权，请选择其他应用',
+  notBound: '尚未绑定应用，请先绑定应用',
+  reportMissing: '利用情况报告不存在',
+  reportDone: '该利用情况报告已提交',
+  reportNotYet: `报告尚未到提交时间（到期前 ${USAGE_REPORT_OPEN_DAYS} 天起可提交）`,
+  /** The reason of an applicant's own early end (取消服务). */
+  cancelled: '用户主动取消',
+  /** The reason of a grant ended because its entry was withdrawn. */
+  withdrawn: (deleted: boolean) => `数据目录已${deleted ? '删除' : '下架'}，授权终止`,
 } as const;
 
 const reviewers = { kind: 'role', role: 'reviewer' } as const;
@@ -165,6 +211,26 @@ export const OPEN_APPLY_MACHINE = defineMachine({
       commentRequired: true,
       commentMissing: OpenApplyMessages.revokeReason,
       danger: true,
+    },
+    {
+      // The applicant ends their own grant early (取消服务); the reason is recorded as 用户主动取消.
+      action: 'cancel',
+      label: '取消服务',
+      axis: 'status',
+      from: [granted],
+      to: revoked,
+      permission: OpenApplyPerm.apply,
+      applicantOnly: true,
+      danger: true,
+    },
+    {
+      // The platform ends the grant of an entry taken off shelf or deleted (类目下架 / 类目删除).
+      action: 'withdraw',
+      label: '目录下架或删除',
+      axis: 'status',
+      from: [granted],
+      to: revoked,
+      permission: OPEN_APPLY_SYSTEM_PERM,
     },
     {
       action: 'expire',
@@ -264,4 +330,183 @@ export type OpenApplyItem = {
   reportDueAt: string | null;
   reportOverdue: boolean;
   actions: OpenApplyAction[];
+};
+
+/**
+ * 开放利用协议 (DB37/T 3523.5 附录 D): shown in full before applying; the application records the
+ * version accepted, and only the current version is accepted. A changed text gets a new version.
+ */
+export type OpenUseAgreement = { version: string; title: string; effectiveDate: string; text: string };
+export const OPEN_USE_AGREEMENT: OpenUseAgreement = {
+  version: '2026.1',
+  title: '公共数据开放利用协议',
+  effectiveDate: '2026-01-01',
+  text: `甲方：数据提供部门（公共数据开放主体）
+乙方：数据利用主体（申请人）
+
+为规范有条件开放公共数据的利用，保障数据安全，保护个人信息、商业秘密和公共利益，根据《中华人民共和国数据安全法》《中华人民共和国个人信息保护法》《中华人民共和国网络安全法》及公共数据开放管理的有关规定，乙方在开放平台申请使用有条件开放数据时，经阅读并勾选同意本协议，即与甲方达成如下约定。
+
+第一条　适用范围
+本协议适用于乙方通过开放平台申请并获准使用的有条件开放数据（以下简称“开放数据”），包括数据集、数据接口及其返回的全部内容。
+
+第二条　授权范围
+（一）甲方按审核通过的数据项、使用期限和每日调用次数向乙方开放数据，审核时可以在乙方申请的范围内收窄数据项和期限。
+（二）乙方获得的是在授权范围内使用开放数据的非排他、不可转让的许可，不取得数据的所有权。
+（三）授权期限届满、授权被撤销或乙方主动取消服务时，授权即时终止。
+
+第三条　使用要求
+（一）乙方仅在申请获批的用途和应用场景内使用开放数据，不得超范围、超期限使用，不得擅自改变用途。
+（二）乙方不得向第三方提供、转让、出售、出租开放数据，不得将原始数据以任何形式再开放或公开发布。
+（三）乙方不得利用开放数据从事违法违规活动，不得危害国家安全、公共利益或他人合法权益。
+（四）乙方不得通过关联、比对、挖掘等方式重新识别已脱敏或匿名化处理的个人信息。
+（五）乙方使用开放数据形成的成果，应注明数据来源，且不得包含可识别特定个人的信息。
+
+第四条　安全保障
+（一）乙方应按照所签署的《公共数据安全承诺书》和申请时填报的安全保障措施，建立数据安全管理制度，采取访问控制、加密、日志审计等必要技术措施。
+（二）乙方应妥善保管应用密钥，不得与他人共用；发现密钥泄露或数据安全事件时，应立即更换密钥、采取处置措施，并在 24 小时内告知甲方和大数据管理部门。
+（三）授权终止后，乙方应立即停止使用并删除或销毁所获取的开放数据及其副本。
+
+第五条　利用情况报告
+乙方应按开放平台的要求，在授权期限届满时（或按年度）提交数据利用情况报告，如实说明数据的用途、产生的成果与效益。逾期未提交报告的，在补交前不得申请新的有条件开放数据。
+
+第六条　监督检查
+甲方和大数据管理部门有权对乙方的数据使用情况进行跟踪评估和监督检查，乙方应予以配合并提供必要的材料。
+
+第七条　撤销授权
+乙方违反本协议或《公共数据安全承诺书》、超范围使用数据、发生数据安全事件，或者数据因法律法规调整不宜继续开放的，甲方或大数据管理部门可以撤销授权，授权即时终止；由此造成损失的，由乙方依法承担责任。
+
+第八条　数据质量与免责
+甲方按现有状态提供开放数据，并尽力保证其准确、完整、及时，但不对乙方利用数据作出的决策或产生的后果承担责任。乙方发现数据错误的，可以通过开放平台纠错反馈。
+
+第九条　协议的变更
+本协议的修订以开放平台公布的新版本为准。新版本发布后提交的申请适用新版本；已获授权的申请在其授权期限内适用申请时同意的版本。
+
+第十条　争议解决
+因本协议引起的争议，双方应协商解决；协商不成的，依法向甲方所在地有管辖权的人民法院提起诉讼。
+
+第十一条　生效
+本协议自乙方在开放平台勾选同意并提交申请时成立，自申请获准开通之日起对双方生效。`,
+};
+
+export const OpenApplyIdQuery = z.object({ id: idOf('申请') });
+
+/** The back office's list: its department's datasets' applications (reviewers: all). */
+export const OpenApplyListQuery = OpenApplyPageQuery.extend({ applicantName: trimmedText(50) });
+export type OpenApplyListQuery = z.infer<typeof OpenApplyListQuery>;
+
+export const OpenApplyTemplateQuery = z.object({
+  kind: z.enum(['application', 'pledge'], { message: '模板类型只能是 application 或 pledge' }),
+});
+
+/** One step of an application's history (submitted, each decision, revocation, the app bound). */
+export type OpenApplyHistoryItem = {
+  action: string;
+  actionLabel: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  comment: string | null;
+  realname: string | null;
+  departName: string | null;
+  createdAt: string;
+};
+
+/** 利用情况报告 as the applicant and the provider see it. */
+export type UsageReportItem = {
+  id: string;
+  applyId: string;
+  dueAt: string;
+  submittedAt: string | null;
+  usedFor: string | null;
+  outcome: string | null;
+  resultId: string | null;
+  overdue: boolean;
+  /** The applicant may file it now. */
+  canSubmit: boolean;
+};
+
+export type OpenApplyFile = { id: string; fileName: string; size: number } | null;
+
+export type OpenApplyDetail = OpenApplyItem & {
+  securityMeasures: string;
+  agreementVersion: string;
+  agreementAcceptedAt: string;
+  applicationFile: OpenApplyFile;
+  pledgeFile: OpenApplyFile;
+  history: OpenApplyHistoryItem[];
+  reports: UsageReportItem[];
+};
+
+/** A usage report past its due time, listed for the provider (reviewers: all). */
+export type OverdueReportItem = {
+  id: string;
+  applyId: string;
+  code: string;
+  catalogId: string;
+  catalogName: string;
+  applicantName: string | null;
+  dueAt: string;
+  daysOverdue: number;
+  applyStatus: OpenApplyStatus;
+  applyStatusLabel: string;
+};
+export const OverdueReportQuery = PageQuery.extend({ catalogName: trimmedText(100) });
+export type OverdueReportQuery = z.infer<typeof OverdueReportQuery>;
+
+/** 我的服务 (`/api/userManage/myServicesList`): the user's granted datasets. */
+export const MyServicesQuery = PageQuery.extend({ catalogName: trimmedText(100) });
+export type MyServicesQuery = z.infer<typeof MyServicesQuery>;
+export type MyServiceItem = {
+  /** The open application behind the service. */
+  id: string;
+  code: string;
+  catalogId: string;
+  catalogName: string;
+  providerName: string | null;
+  appId: string | null;
+  appName: string | null;
+  /** The bound app's key (never its secret). */
+  appKey: string | null;
+  fields: string[];
+  startDate: string;
+  endDate: string;
+  dailyQuota: number | null;
+  usedToday: number;
+  status: OpenApplyStatus;
+  statusLabel: string;
+  submittedAt: string | null;
+  decidedAt: string | null;
+  /** The grant reads data now (granted, bound, within its period). */
+  live: boolean;
+};
+
+export const MyServiceIdInput = z.object({ id: idOf('服务') });
+export const MyServiceIdQuery = MyServiceIdInput;
+
+/** 接口测试: what the test dialog shows before calling. */
+export type TestApiInfo = {
+  id: string;
+  catalogId: string;
+  catalogName: string;
+  appName: string;
+  appKey: string;
+  /** The rows endpoint under the API base. */
+  endpoint: string;
+  /** The fields the grant reads, as the API names them. */
+  fields: { key: string; name: string; type: string; masked: boolean }[];
+  dailyQuota: number | null;
+  usedToday: number;
+};
+
+/** 接口测试 call: the rows API's query string (filters, fields, sort, limit, offset, format). */
+export const TestApiDetailInput = z.object({
+  id: idOf('服务'),
+  query: z.string().trim().max(2000, '查询参数不能超过 2000 个字符').optional(),
+});
+export type TestApiDetailInput = z.infer<typeof TestApiDetailInput>;
+export type TestApiResult = {
+  status: number;
+  limit: string | null;
+  remaining: string | null;
+  /** The answer as the API gave it (JSON text or CSV). */
+  body: string;
 };

@@ -1,4 +1,13 @@
-import { DEFAULT_OPEN_QUOTAS } from '@odp/contracts';
+import {
+  DEFAULT_OPEN_QUOTAS,
+  OPEN_APPLY_NODE_DAYS,
+  OPEN_APPLY_RULE_DEFAULTS,
+  OPEN_APPLY_RULE_DICT,
+  SHARE_NODE_DAYS,
+  SHARE_RELEASE_REASON_LABEL,
+  SHARE_STATUS_LABEL,
+  WORKFLOW_DUE_DICT,
+} from '@odp/contracts';
 import { DISTRICTS, MUNICIPAL_DEPARTS } from './departs.js';
 
 /** [value, text, color?] — `color` is an antd tag colour (preset name or hex) for status-like items. */
@@ -24,6 +33,24 @@ const OPEN_ITEMS: readonly DictItemSeed[] = [
   ['2', '有条件开放', 'warning'],
   ['3', '不予开放', 'default'],
 ];
+
+/** 共享申请状态, as SHARE_MACHINE names them. */
+const SHARE_STATUS_COLOR: Record<string, string> = {
+  '0': 'default',
+  '1': 'processing',
+  '2': 'processing',
+  '3': 'success',
+  '4': 'error',
+  '5': 'default',
+};
+const SHARE_STATUS_ITEMS: readonly DictItemSeed[] = Object.entries(SHARE_STATUS_LABEL).map(
+  ([value, text]) => [value, text, SHARE_STATUS_COLOR[value]] as const,
+);
+
+/** 释放原因 (shareOffStatus). */
+const SHARE_RELEASE_ITEMS: readonly DictItemSeed[] = Object.entries(SHARE_RELEASE_REASON_LABEL).map(
+  ([value, text]) => [value, text] as const,
+);
 
 const KEY_AREAS: readonly DictItemSeed[] = [
   '信用服务',
@@ -525,15 +552,7 @@ export const DICTIONARIES: readonly DictSeed[] = [
   ],
 
   // 共享与交换
-  [
-    'share_data_release_status',
-    '共享数据发布状态',
-    [
-      ['0', '未发布', 'default'],
-      ['1', '已发布', 'success'],
-      ['2', '已撤回', 'warning'],
-    ],
-  ],
+  ['share_data_release_status', '共享数据释放原因', SHARE_RELEASE_ITEMS],
   [
     'share_data_type',
     '共享数据类型',
@@ -543,17 +562,23 @@ export const DICTIONARIES: readonly DictSeed[] = [
       ['3', '文件'],
     ],
   ],
+  ['share_data_status', '共享申请状态', SHARE_STATUS_ITEMS],
+  // item value `<subject>.<taskType>`, item text working days: overrides a machine's review deadline.
   [
-    'share_data_status',
-    '共享申请状态',
+    WORKFLOW_DUE_DICT,
+    '审核办理时限（工作日）',
     [
-      ['1', '部门审核中', 'processing'],
-      ['2', '大数据局审核中', 'processing'],
-      ['3', '使用中', 'success'],
-      ['4', '已释放', 'default'],
-      ['5', '已驳回', 'error'],
+      ['share.source', String(SHARE_NODE_DAYS)],
+      ['share.bureau', String(SHARE_NODE_DAYS)],
+      ['openApply.provider', String(OPEN_APPLY_NODE_DAYS)],
+      ['openApply.bureau', String(OPEN_APPLY_NODE_DAYS)],
     ],
   ],
+  // share_auto_grant '1': 无条件共享 data opens when its department approves, without the bureau's review.
+  ['share_rule', '数据共享规则', [['share_auto_grant', '0']]],
+  // 开放申请: bureau_review '1' the bureau reviews after the provider; calls a day of a granted key; usage
+  // reports at the end of the period ('period') or every year as well ('year').
+  [OPEN_APPLY_RULE_DICT, '开放申请规则', Object.entries(OPEN_APPLY_RULE_DEFAULTS)],
   [
     'data_management_type',
     '数据管理类型',

@@ -8,6 +8,8 @@ import { DEMO_APP_SYSTEMS } from './catalogue/build.js';
 import { seedDemoCatalogue } from './catalogue/index.js';
 import { seedAccounts, seedDemoCity } from './demo.js';
 import { seedDemoApps } from './demo-apps.js';
+import { seedDemoOpenApplies } from './demo-open-apply.js';
+import { seedDemoShares } from './demo-share.js';
 import { seedJobs } from './jobs.js';
 import { seedDemoPictures } from './pictures.js';
 import { seedReference } from './reference.js';
@@ -31,6 +33,10 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     if (demo) await seedDemoCatalogue(tx, config);
     if (demo) await seedDemoAppSystems(tx);
     if (demo) await seedDemoApps(tx, config);
+    // The citizen's open applications name their app and the demo catalogue's 有条件开放 entries.
+    if (demo) await seedDemoOpenApplies(tx, config);
+    // Share applications between the demo departments, through the share service and the kernel.
+    if (demo) await seedDemoShares(tx, config);
     if (demo) await seedDemoPictures(tx, config.dataDir);
     return lines;
   });

@@ -61,6 +61,30 @@ export const JOB_SEEDS: {
     parameter: { keepDays: 180 },
     description: '每 10 分钟清理开放接口过期的配额计数与签名随机数，并删除 180 天前的调用日志',
   },
+  {
+    handler: 'runExchangeTasks',
+    cronExpression: '0 */10 * * * *',
+    parameter: { limit: 20 },
+    description: '每 10 分钟停止共享申请已释放的交换任务，并执行到期的重复性交换任务（每次最多 20 个）',
+  },
+  {
+    handler: 'releaseExpiredShares',
+    cronExpression: '0 5 * * * *',
+    parameter: { limit: 500 },
+    description: '每小时第 5 分钟释放授权期限已结束的共享申请，授权与应用密钥随即失效',
+  },
+  {
+    handler: 'openApplyExpiry',
+    cronExpression: '0 5 * * * *',
+    parameter: {},
+    description: '每小时第 5 分钟将授权期限已届满的开放申请置为已到期，立即结束数据访问并通知申请人',
+  },
+  {
+    handler: 'openApplyReports',
+    cronExpression: '0 30 8 * * *',
+    parameter: { remindBeforeDays: 7 },
+    description: '每天 08:30 提醒 7 天内到期的利用情况报告，通知逾期未提交的报告（每份各一次）',
+  },
 ];
 
 export async function seedJobs(db: Executor) {

@@ -153,7 +153,10 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       '/bell',
       '/resources',
       '/datacollection',
+      '/datasharing',
+      '/openApply',
       '/developer',
+      '/exchange',
     ]);
     const catalogue = res.body.result.menu[1].children?.map((c) => c.meta.title);
     expect(catalogue).toEqual(['目录列表', '目录编辑', '草稿箱', '编目日志']);

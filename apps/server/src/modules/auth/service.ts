@@ -113,7 +113,9 @@ export async function logout(db: Db, actor: Actor) {
 
 export async function userPermissions(db: Db, actor: Actor): Promise<UserPermissionResult> {
   const [granted, all] = await Promise.all([grantedPermissionRows(db, actor.userId), allPermissionRows(db)]);
-  const counters = Object.fromEntries([...installedModules().badges].map(([path, count]) => [path, () => count(db)]));
+  const counters = Object.fromEntries(
+    [...installedModules().badges].map(([path, count]) => [path, () => count(db, actor)]),
+  );
   return { menu: await withBadges(buildMenuTree(granted), counters), ...buildAuth(granted, all) };
 }
 

@@ -8,9 +8,10 @@ import {
   type OpenDatasetSummary,
   type OpenDatasetsQuery,
   type OpenService,
+  ShelfStatus,
   toPage,
 } from '@odp/contracts';
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   catalogueFiles,
@@ -19,12 +20,13 @@ import {
   type DatastoreField,
   datastoreResources,
   departs,
+  openGrants,
 } from '../../db/schema/index.js';
 import { notFound } from '../../platform/http/errors.js';
 import { containing } from '../../platform/resource/like.js';
 import type { Resource } from '../datastore/store.js';
 import { isPublicSql } from '../market/repository.js';
-import type { OpenGrantRow } from './caller.js';
+import type { OpenCaller, OpenGrantRow } from './caller.js';
 import { interfaceOf } from './gateway/upstream.js';
 
 const c = catalogues;
@@ -32,23 +34,37 @@ const c = catalogues;
 export type OpenEntry = typeof catalogues.$inferSelect & { departName: string | null };
 
 /** A public entry (on shelf, open unconditionally or on conditions); anything else does not exist here. */
-export async function openDataset(db: Executor, id: string): Promise<OpenEntry> {
-  return publicEntry(db, eq(c.id, id), OpenApiMessages.datasetMissing);
+export async function openDataset(db: Executor, id: string, caller?: OpenCaller): Promise<OpenEntry> {
+  return publicEntry(db, eq(c.id, id), OpenApiMessages.datasetMissing, caller);
 }
 
 /** The public entry whose interface is mounted under `apiId` (index `data_catalog_api_id_uq`). */
-export async function openServiceEntry(db: Executor, apiId: string): Promise<OpenEntry> {
-  const entry = await publicEntry(db, sql`(${c.mount}->>'apiId') = ${apiId}`, OpenApiMessages.serviceMissing);
+export async function openServiceEntry(db: Executor, apiId: string, caller?: OpenCaller): Promise<OpenEntry> {
+  const where = sql`(${c.mount}->>'apiId') = ${apiId}`;
+  const entry = await publicEntry(db, where, OpenApiMessages.serviceMissing, caller);
   if (!interfaceOf(entry.mount)?.mounted) throw notFound(OpenApiMessages.serviceMissing);
   return entry;
 }
 
-async function publicEntry(db: Executor, where: SQL, missing: string): Promise<OpenEntry> {
+/**
+ * Public entries for everyone; besides them, an entry on shelf that the caller's proven application
+ * holds a live grant on (a department's share of data not open to the public).
+ */
+function visibleTo(caller: OpenCaller | undefined): SQL {
+  if (!caller?.app || !caller.proven) return isPublicSql;
+  const g = openGrants;
+  const granted = sql`(${c.shelfStatus} = ${ShelfStatus.on} and exists (select 1 from ${g}
+    where ${g.appId} = ${caller.app.id} and ${g.catalogId} = ${c.id} and ${g.revokedAt} is null
+      and ${g.startsAt} <= now() and (${g.endsAt} is null or ${g.endsAt} > now())))`;
+  return or(isPublicSql, granted) as SQL;
+}
+
+async function publicEntry(db: Executor, where: SQL, missing: string, caller?: OpenCaller): Promise<OpenEntry> {
   const [found] = await db
     .select({ entry: c, departName: departs.departName })
     .from(c)
     .leftJoin(departs, eq(departs.orgCode, c.orgCode))
-    .where(and(where, isPublicSql));
+    .where(and(where, visibleTo(caller)));
   if (!found) throw notFound(missing);
   return { ...found.entry, departName: found.departName };
 }
@@ -64,7 +80,7 @@ const ci = catalogueItems;
  * The entry, its resources and its items in one statement: every rows call needs all three, and on
  * a busy server each round trip to the database costs more than the rows themselves.
  */
-export async function openDatasetWithData(db: Executor, id: string): Promise<OpenDataset> {
+export async function openDatasetWithData(db: Executor, id: string, caller?: OpenCaller): Promise<OpenDataset> {
   const [found] = await db
     .select({
       entry: c,
@@ -84,7 +100,7 @@ export async function openDatasetWithData(db: Executor, id: string): Promise<Ope
     })
     .from(c)
     .leftJoin(departs, eq(departs.orgCode, c.orgCode))
-    .where(and(eq(c.id, id), isPublicSql));
+    .where(and(eq(c.id, id), visibleTo(caller)));
   if (!found) throw notFound(OpenApiMessages.datasetMissing);
   const entry: OpenEntry = { ...found.entry, departName: found.departName };
   const rows = found.resources.map(({ fileName, createdAt, updatedAt, ...rest }) => ({

@@ -303,6 +303,34 @@ describe('有条件开放 rows and signatures', () => {
     await ctx.db.update(openGrants).set({ endsAt: null }).where(eq(openGrants.id, grant.id));
   });
 
+  it('serves an entry not open to the public only to a signed call of an app granted it (a department share)', async () => {
+    const internal = await createMarketEntry(ctx.db, dept.orgCode, {
+      catalogName: '内部共享人员名单',
+      dataFormat: 'table',
+      openType: '3',
+      items: ITEMS,
+    });
+    await mountRows(ctx.db, internal.id, NAMES, PEOPLE, [...TYPES]);
+    const rows = `/datasets/${internal.id}/rows`;
+    const signed = (p: string) => signedHeaders(app, 'GET', url(p));
+    // Without a grant it does not exist, for anyone.
+    expect((await get(rows)).status).toBe(404);
+    expect((await get(rows, signed(rows))).status).toBe(404);
+    const [grant] = await ctx.db
+      .insert(openGrants)
+      .values({ appId: app.id, catalogId: internal.id, fields: ['编号', '姓名'] })
+      .returning();
+    const granted = await get<OpenRows>(`${rows}?sort=id&limit=1`, signed(`${rows}?sort=id&limit=1`));
+    expect(granted.status).toBe(200);
+    expect(Object.keys(granted.body?.result.rows[0] ?? {})).toEqual(['id', 'name']);
+    // A plain key proves nothing, and other callers still find nothing.
+    expect((await get(rows, { 'x-app-key': app.appKey })).status).toBe(404);
+    expect((await get(`/datasets/${internal.id}`)).status).toBe(404);
+    // Revoked, it is gone again at once.
+    await ctx.db.update(openGrants).set({ revokedAt: new Date() }).where(eq(openGrants.id, grant.id));
+    expect((await get(rows, signed(rows))).status).toBe(404);
+  });
+
   it('lets the owner call through the session (在线调试), and nobody else', async () => {
     const mine = await ctx.app.inject({
       method: 'GET',

@@ -83,6 +83,27 @@ export async function takeQuota(
   return { allowed: true, limit: quota.perDay, remaining: quota.perDay - dayUsed, reset: dayReset };
 }
 
+/**
+ * The quota subject of a grant with a day limit of its own (an open application's): counted per grant,
+ * so that moving the grant to another of the applicant's apps keeps today's count.
+ */
+export const grantQuotaSubject = (grantId: string) => `grant:${grantId}`;
+
+/** Calls counted today (UTC+8) in the day window of each subject; absent subjects made none. */
+export async function usedToday(db: Executor, subjects: string[], now = Date.now()): Promise<Map<string, number>> {
+  if (!subjects.length) return new Map();
+  const day = Math.floor((now + UTC8_MS) / DAY_MS);
+  const rows = await rowsOf<{ subject: string; used: number }>(
+    db,
+    sql`select subject, used from open_quota
+      where win = 'd' and start = ${day}::bigint and subject in (${sql.join(
+        subjects.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+  );
+  return new Map(rows.map((r) => [r.subject, Number(r.used)]));
+}
+
 const CACHE_MS = 30_000;
 let cached: { at: number; quotas: Record<OpenQuotaTier, OpenQuota> } | null = null;
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { csvOut } from '../market/download.js';
+import type { OpenCaller } from './caller.js';
 import {
   apiFields,
   datasetMeta,
@@ -32,7 +33,7 @@ export async function openDataRoutes(fastify: FastifyInstance) {
   const { db } = app.deps.database;
   const base = app.deps.config.apiBase;
   const serve = openApiServer(app);
-  const dataset = (id: string) => ({ id, find: () => openDatasetWithData(db, id) });
+  const dataset = (id: string) => ({ id, find: (caller: OpenCaller) => openDatasetWithData(db, id, caller) });
 
   app.get(
     `${OPEN_API_PREFIX}/datasets`,

@@ -5,7 +5,7 @@ import { type CallKind, callLog } from './call-log.js';
 import { grantOf, type OpenCaller, type OpenGrantRow, resolveCaller } from './caller.js';
 import type { OpenEntry } from './datasets.js';
 import { appSecrets } from './keys.js';
-import { quotasOf, takeQuota } from './quota.js';
+import { grantQuotaSubject, quotasOf, takeQuota } from './quota.js';
 
 /** What a call answers: the envelope (or CSV), or an upstream's own answer passed through. */
 export type Served = {
@@ -15,8 +15,11 @@ export type Served = {
   raw?: { status: number; contentType: string; body: Buffer };
 };
 
-/** Which entry a call is about: its id when the path names it, and how to find it (404 if not public). */
-export type Target = { id: string | null; find: () => Promise<OpenEntry> };
+/**
+ * Which entry a call is about: its id when the path names it, and how to find it for this caller
+ * (404 unless it is public, or the caller's proven application holds a live grant on it).
+ */
+export type Target = { id: string | null; find: (caller: OpenCaller) => Promise<OpenEntry> };
 
 /** Kinds of call that use an entry's data, and so need a grant on 有条件开放 entries. */
 const USES_DATA = new Set<CallKind>(['rows', 'service']);
@@ -43,7 +46,9 @@ export function openApiServer(app: FastifyInstance) {
     let grant: OpenGrantRow | null = null;
     if (entry && caller.app && caller.proven) grant = await grantOf(db, caller.app.id, entry.id);
     let tier: OpenQuotaTier = caller.app ? 'registered' : 'anonymous';
-    if (entry?.openType === '2' && needsGrant) {
+    // 有条件开放 data, and data found only through a grant (a department's share of an entry not
+    // open to the public), is read with the grant or not at all.
+    if (entry && entry.openType !== '1' && needsGrant) {
       if (!caller.app) throw new AppError(401, OpenApiMessages.conditional);
       if (!caller.proven) throw new AppError(403, OpenApiMessages.conditional);
       if (!grant) throw new AppError(403, OpenApiMessages.notGranted);
@@ -67,13 +72,21 @@ export function openApiServer(app: FastifyInstance) {
     try {
       const caller = await resolveCaller(db, secrets, req);
       appId = caller.app?.id ?? null;
-      const entry = target ? await target.find() : null;
+      const entry = target ? await target.find(caller) : null;
       catalogId = entry?.id ?? catalogId;
       const { grant, tier } = await access(caller, entry, USES_DATA.has(kind));
       // Bad parameters are answered before the call is counted.
       const run = await handle({ entry, grant });
       if (counting) {
-        const quota = await takeQuota(db, `${tier}:${caller.app?.id ?? caller.ip}`, (await quotasOf(db))[tier]);
+        const quotas = await quotasOf(db);
+        // A grant with its own day limit (an open application's) is counted per grant, whichever app holds it.
+        const own = tier === 'granted' && grant?.dailyQuota != null ? grant : null;
+        const quota = own
+          ? await takeQuota(db, grantQuotaSubject(own.id), {
+              perSecond: quotas.granted.perSecond,
+              perDay: own.dailyQuota ?? quotas.granted.perDay,
+            })
+          : await takeQuota(db, `${tier}:${caller.app?.id ?? caller.ip}`, quotas[tier]);
         reply.header('X-RateLimit-Limit', quota.limit);
         reply.header('X-RateLimit-Remaining', quota.remaining);
         reply.header('X-RateLimit-Reset', quota.reset);

@@ -38,32 +38,38 @@ export async function openServiceRoutes(fastify: FastifyInstance) {
 
   const handler = (req: FastifyRequest, reply: FastifyReply) => {
     const { apiId } = req.params as z.infer<typeof OpenServiceParams>;
-    return serve(req, reply, 'service', { id: null, find: () => openServiceEntry(db, apiId) }, async ({ entry }) => {
-      const api = interfaceOf((entry as OpenEntry).mount) as InterfaceMount;
-      if (req.method !== api.requestMode) throw new AppError(405, `该接口只接受 ${api.requestMode} 请求`);
-      const params = declaredParams(api.requestParameters, api.requestMode, {
-        query: req.query as Record<string, string | string[]>,
-        headers: req.headers,
-        body: req.body,
-      });
-      return async () => {
-        try {
-          const answer = await callUpstream(api.upstream, api.requestMode, params, policy);
-          return {
-            raw: {
-              status: answer.status,
-              contentType: answer.contentType ?? CONTENT_TYPE[api.responseType],
-              body: answer.body,
-            },
-          };
-        } catch (e) {
-          if (e instanceof OutboundHttpError) throw new AppError(502, GATEWAY_MESSAGE[e.reason]);
-          // The address was allowed at mount time; now it resolves somewhere it may not go.
-          if (e instanceof AppError) throw new AppError(502, `${OpenApiMessages.upstreamFailed}（${e.message}）`);
-          throw e;
-        }
-      };
-    });
+    return serve(
+      req,
+      reply,
+      'service',
+      { id: null, find: (caller) => openServiceEntry(db, apiId, caller) },
+      async ({ entry }) => {
+        const api = interfaceOf((entry as OpenEntry).mount) as InterfaceMount;
+        if (req.method !== api.requestMode) throw new AppError(405, `该接口只接受 ${api.requestMode} 请求`);
+        const params = declaredParams(api.requestParameters, api.requestMode, {
+          query: req.query as Record<string, string | string[]>,
+          headers: req.headers,
+          body: req.body,
+        });
+        return async () => {
+          try {
+            const answer = await callUpstream(api.upstream, api.requestMode, params, policy);
+            return {
+              raw: {
+                status: answer.status,
+                contentType: answer.contentType ?? CONTENT_TYPE[api.responseType],
+                body: answer.body,
+              },
+            };
+          } catch (e) {
+            if (e instanceof OutboundHttpError) throw new AppError(502, GATEWAY_MESSAGE[e.reason]);
+            // The address was allowed at mount time; now it resolves somewhere it may not go.
+            if (e instanceof AppError) throw new AppError(502, `${OpenApiMessages.upstreamFailed}（${e.message}）`);
+            throw e;
+          }
+        };
+      },
+    );
   };
 
   const schema = { tags, params: OpenServiceParams, querystring: AnyQuery };

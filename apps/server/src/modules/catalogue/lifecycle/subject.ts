@@ -7,6 +7,8 @@ import {
 } from '@odp/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { catalogues } from '../../../db/schema/index.js';
+import type { CatalogueWithdrawal } from '../../../platform/module.js';
+import { installedModules } from '../../../platform/module-registry.js';
 import { defineSubject, type SubjectRecord } from '../../../platform/workflow/subject.js';
 import { ScopeMessages } from '../scope.js';
 
@@ -21,6 +23,12 @@ const DECISION_TITLE: Partial<Record<CatalogueAction, string>> = {
   upShelfReject: '上架申请被驳回',
   offShelfApprove: '下架审核通过',
   offShelfReject: '下架申请被驳回',
+};
+
+/** Transitions after which an entry is no longer available: grants on it end in the same transaction. */
+const WITHDRAWS: Partial<Record<CatalogueAction, CatalogueWithdrawal['reason']>> = {
+  offShelfApprove: 'offShelf',
+  delete: 'deleted',
 };
 
 /** The off-shelf reason (dict early_warning_information) a 下架申请 carries, resolved once per call. */
@@ -80,6 +88,13 @@ export const catalogueSubject = defineSubject<CatalogueAction, EntryRecord, Cata
         updatedAt: ctx.now,
       })
       .where(eq(catalogues.id, entry.id));
+    const reason = WITHDRAWS[t.action];
+    if (!reason) return;
+    // Modules holding grants on the entry (share and open applications) end them now; the
+    // catalogue does not know which modules those are.
+    for (const hook of installedModules().catalogueWithdrawn) {
+      await hook(tx, { catalogIds: [entry.id], reason, now: ctx.now });
+    }
   },
 
   operation: (t, entry) => ({ type: `catalog:${t.action}`, content: `${t.label}：${entry.describe}` }),

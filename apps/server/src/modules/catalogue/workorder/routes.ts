@@ -29,9 +29,9 @@ export async function workOrderRoutes(fastify: FastifyInstance) {
     '/api/workcatalog/list',
     {
       config: { access: P.workOrder },
-      schema: { tags, summary: '审核工单（1 待处理，2 已处理）', body: WorkOrderListQuery },
+      schema: { tags, summary: '审核工单（1 待处理，2 已处理；目录与共享申请的审核）', body: WorkOrderListQuery },
     },
-    async (req) => ok(await listWorkOrders(db, req.body)),
+    async (req) => ok(await listWorkOrders(db, actorOf(req), req.body)),
   );
 
   app.get(

@@ -17,15 +17,16 @@ import {
   type WorkOrderPayload,
   type WorkOrderType,
 } from '@odp/contracts';
-import { and, eq, ilike } from 'drizzle-orm';
+import { and, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { catalogues, workflowTasks } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/auth/actor.js';
 import { containing } from '../../../platform/resource/like.js';
 import { paginate } from '../../../platform/resource/paging.js';
+import { subjectOf } from '../../../platform/workflow/registry.js';
 import type { EntryRow } from '../entry/repository.js';
 import { type EntryPick, transitionMany } from '../lifecycle/service.js';
-import { countWorkOrders, departmentCounts, liveEntry, selectWorkOrders } from './repository.js';
+import { countWorkOrders, departmentCounts, inboxOf, liveEntry, selectWorkOrders } from './repository.js';
 
 /** The review an entry waits for, judged from its state. */
 export function pendingReviewOf(entry: Pick<EntryRow, 'catalogStatus' | 'shelfStatus'>): WorkOrderType | null {
@@ -49,35 +50,46 @@ export function rejectByDataIds(db: Db, actor: Actor, dataIds: string[], comment
   return transitionMany(db, actor, dataIds, decide('reject'), { comment });
 }
 
-export async function listWorkOrders(db: Db, q: WorkOrderListQuery): Promise<Page<WorkOrderItem>> {
+/**
+ * The 工单 inbox: the catalogue's reviews, and the reviews of other subjects about entries that the
+ * actor deals with (a department's 数源部门 share reviews, the bureau's), each with its `workStatus`.
+ */
+export async function listWorkOrders(db: Db, actor: Actor, q: WorkOrderListQuery): Promise<Page<WorkOrderItem>> {
   const pending = q.type === 1;
+  const inbox = inboxOf(actor);
   const where = and(
     eq(workflowTasks.status, q.type),
     pending ? liveEntry : undefined,
     q.orderType ? eq(workflowTasks.taskType, q.orderType) : undefined,
+    q.workStatus ? sql`${inbox.workStatus} = ${q.workStatus}` : undefined,
     q.catalogName ? ilike(catalogues.catalogName, containing(q.catalogName)) : undefined,
-    q.launchOrgCode ? eq(workflowTasks.ownerOrgCode, q.launchOrgCode) : undefined,
+    q.launchOrgCode ? sql`${inbox.launchOrgCode} = ${q.launchOrgCode}` : undefined,
+    q.processCode ? sql`${inbox.processCode} = ${q.processCode}` : undefined,
   );
   const page = await paginate(
     q,
-    (limit, offset) => selectWorkOrders(db, where, limit, offset, pending),
-    () => countWorkOrders(db, where),
+    (limit, offset) => selectWorkOrders(db, where, limit, offset, pending, inbox),
+    () => countWorkOrders(db, where, inbox),
   );
   return {
     ...page,
     records: page.records.map((r): WorkOrderItem => {
-      const orderType = r.order.orderType as WorkOrderType;
+      const orderType = r.order.orderType as WorkOrderItem['orderType'];
       const decision = r.order.decision as WorkOrderDecision | null;
+      const labels: Readonly<Record<string, string>> = subjectOf(r.subjectType)?.machine.tasks ?? WORK_ORDER_TYPE_LABEL;
       return {
         id: r.order.id,
-        catalogId: r.order.catalogId,
+        workStatus: r.workStatus,
+        subjectId: r.order.catalogId,
+        catalogId: r.entryId,
         catalogName: r.catalogName,
         catalogCode: r.catalogCode,
         orderType,
-        typeLabel: WORK_ORDER_TYPE_LABEL[orderType] ?? orderType,
+        typeLabel: labels[orderType] ?? orderType,
         status: r.order.status,
-        launchOrgCode: r.order.launchOrgCode ?? '',
+        launchOrgCode: r.launchOrgCode ?? '',
         launchDepartName: r.launchDepartName,
+        processCode: r.processCode,
         submitter: r.submitter,
         submitTime: r.order.submitTime.toISOString(),
         approvalTime: r.order.approvalTime?.toISOString() ?? null,
@@ -91,9 +103,12 @@ export async function listWorkOrders(db: Db, q: WorkOrderListQuery): Promise<Pag
   };
 }
 
-/** Work orders waiting for a reviewer: the 目录审核 menu's badge. */
-export function pendingWorkOrderCount(db: Db): Promise<number> {
-  return countWorkOrders(db, and(eq(workflowTasks.status, TaskStatus.open), liveEntry));
+/**
+ * Work orders waiting for a reviewer: the 目录审核 menu's badge. Given the signed-in user, it counts
+ * the other subjects' reviews that user's inbox lists as well.
+ */
+export function pendingWorkOrderCount(db: Db, actor?: Actor): Promise<number> {
+  return countWorkOrders(db, and(eq(workflowTasks.status, TaskStatus.open), liveEntry), inboxOf(actor ?? null));
 }
 
 /** The home page's pending work: reviews for reviewers, the department's entries needing attention. */

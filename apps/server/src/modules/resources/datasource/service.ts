@@ -10,6 +10,7 @@ import {
   type DataSourceType,
   type DataSourceUpdateInput,
   dataSourceTypeOf,
+  EXCHANGE_TARGET_TYPES,
   type SourceColumn,
   type SourceTable,
   unsupportedTypeMessage,
@@ -22,7 +23,13 @@ import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { resolveOutbound } from '../../../platform/outbound/address.js';
 import { resourceService } from '../../../platform/resource/resource.js';
 import { loadSecretKey, openSecret } from '../../../platform/secret/cipher.js';
-import { type ConnectionTarget, type SourceConnection, withConnection } from './connectors/index.js';
+import {
+  type ConnectionTarget,
+  type SourceConnection,
+  type TargetConnection,
+  withConnection,
+  withTargetConnection,
+} from './connectors/index.js';
 import { type DataSourceRow, dataSourceOptions, findDataSource } from './repository.js';
 import { DATA_SOURCE_SCOPE, dataSourceResource } from './resource.js';
 
@@ -180,6 +187,20 @@ export function dataSourceService(config: Config) {
       const row = await findDataSource(db, id);
       if (!row || row.orgCode !== orgCode) throw notFound(`${LABEL}不存在或已删除`);
       return withConnection(await targetOfRow(row), use, db);
+    },
+
+    /**
+     * For an exchange (the caller's request or the scheduler): a writable session on a source of the
+     * department's own, of a type that may be written (others are answered 暂不支持). Another
+     * department's source is answered as missing, whatever the caller's permissions.
+     */
+    async writeOfDepartment<T>(db: Db, orgCode: string, id: string, use: (c: TargetConnection) => Promise<T>) {
+      const row = await findDataSource(db, id);
+      if (!row || row.orgCode !== orgCode) throw notFound(`${LABEL}不存在或已删除`);
+      if (!EXCHANGE_TARGET_TYPES.includes(row.databaseType)) {
+        throw badRequest(unsupportedTypeMessage(row.databaseType), { field: 'destStorageId' });
+      }
+      return withTargetConnection(await targetOfRow(row), use);
     },
   };
 }

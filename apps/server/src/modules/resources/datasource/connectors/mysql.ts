@@ -10,13 +10,18 @@ import {
   STATEMENT_TIMEOUT_MS,
 } from './types.js';
 
-const quote = (name: string) => `\`${name.replaceAll('`', '``')}\``;
+export const quote = (name: string) => `\`${name.replaceAll('`', '``')}\``;
+
+/** A session's statement runner: a driver failure becomes a Chinese refusal naming the cause. */
+export type MysqlRun = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
 
 /**
- * MySQL protocol (MySQL, MariaDB): a read-only session with a statement timeout, no multiple
- * statements and no LOCAL INFILE (a hostile server could otherwise ask for the server's files).
+ * Opens a session with a statement timeout, no multiple statements and no LOCAL INFILE (a hostile
+ * server could otherwise ask for the server's files); read-only unless `writable` (an exchange's
+ * destination). `FOUND_ROWS` is off for writing sessions so that a row an upsert leaves unchanged
+ * counts as untouched.
  */
-export async function connectMysql(target: ConnectionTarget): Promise<SourceConnection> {
+export async function openMysql(target: ConnectionTarget, opts: { writable?: boolean } = {}) {
   let conn: mysql.Connection;
   try {
     conn = await mysql.createConnection({
@@ -27,7 +32,7 @@ export async function connectMysql(target: ConnectionTarget): Promise<SourceConn
       password: target.password,
       connectTimeout: CONNECT_TIMEOUT_MS,
       multipleStatements: false,
-      flags: ['-LOCAL_FILES'],
+      flags: opts.writable ? ['-LOCAL_FILES', '-FOUND_ROWS'] : ['-LOCAL_FILES'],
       dateStrings: true,
       supportBigNumbers: true,
       bigNumberStrings: true,
@@ -38,7 +43,7 @@ export async function connectMysql(target: ConnectionTarget): Promise<SourceConn
   }
   conn.on('error', () => {});
   try {
-    await conn.query('SET SESSION TRANSACTION READ ONLY');
+    await conn.query(opts.writable ? 'SET SESSION TRANSACTION READ WRITE' : 'SET SESSION TRANSACTION READ ONLY');
   } catch (err) {
     await conn.end().catch(() => {});
     throw connectionError(err, target.host, target.port);
@@ -47,7 +52,7 @@ export async function connectMysql(target: ConnectionTarget): Promise<SourceConn
   await conn.query(`SET SESSION max_statement_time = ${STATEMENT_TIMEOUT_MS / 1000}`).catch(() => {});
   await conn.query(`SET SESSION max_execution_time = ${STATEMENT_TIMEOUT_MS}`).catch(() => {});
 
-  const run = async <T>(sql: string, params: unknown[] = []) => {
+  const run: MysqlRun = async <T>(sql: string, params: unknown[] = []) => {
     try {
       const [rows] = await conn.query<RowDataPacket[]>({ sql, timeout: STATEMENT_TIMEOUT_MS + 5_000 }, params);
       return rows as T[];
@@ -55,24 +60,32 @@ export async function connectMysql(target: ConnectionTarget): Promise<SourceConn
       throw connectionError(err, target.host, target.port);
     }
   };
+  return { conn, run };
+}
 
-  const listColumns = async (table: string): Promise<SourceColumn[]> =>
-    (
-      await run<{ name: string; type: string; comment: string; nullable: number; primaryKey: number }>(
-        `select column_name as name, column_type as type, column_comment as comment,
-                is_nullable = 'YES' as nullable, column_key = 'PRI' as primaryKey
-           from information_schema.columns
-          where table_schema = database() and table_name = ?
-          order by ordinal_position`,
-        [table],
-      )
-    ).map((c) => ({
-      name: c.name,
-      type: c.type,
-      comment: c.comment || null,
-      nullable: Boolean(Number(c.nullable)),
-      primaryKey: Boolean(Number(c.primaryKey)),
-    }));
+/** The columns of a table of the session's database, in order. */
+export const mysqlColumns = async (run: MysqlRun, table: string): Promise<SourceColumn[]> =>
+  (
+    await run<{ name: string; type: string; comment: string; nullable: number; primaryKey: number }>(
+      `select column_name as name, column_type as type, column_comment as comment,
+              is_nullable = 'YES' as nullable, column_key = 'PRI' as primaryKey
+         from information_schema.columns
+        where table_schema = database() and table_name = ?
+        order by ordinal_position`,
+      [table],
+    )
+  ).map((c) => ({
+    name: c.name,
+    type: c.type,
+    comment: c.comment || null,
+    nullable: Boolean(Number(c.nullable)),
+    primaryKey: Boolean(Number(c.primaryKey)),
+  }));
+
+/** MySQL protocol (MySQL, MariaDB): a read-only session with a statement timeout. */
+export async function connectMysql(target: ConnectionTarget): Promise<SourceConnection> {
+  const { conn, run } = await openMysql(target);
+  const listColumns = (table: string) => mysqlColumns(run, table);
 
   return {
     async version() {

@@ -10,7 +10,7 @@ import {
   STATEMENT_TIMEOUT_MS,
 } from './types.js';
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * Row values as the server prints them: a copy keeps "007", a numeric's scale and a date as they
@@ -18,8 +18,18 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
  */
 const AS_PRINTED: pg.CustomTypesConfig = { getTypeParser: () => (value: string) => value } as pg.CustomTypesConfig;
 
-/** PostgreSQL protocol (PostgreSQL, KingbaseES): a read-only session with a statement timeout. */
-export async function connectPostgres(target: ConnectionTarget): Promise<SourceConnection> {
+/** A session's statement runner: a driver failure becomes a Chinese refusal naming the cause. */
+export type PostgresRun = <T extends pg.QueryResultRow>(
+  sql: string,
+  params?: unknown[],
+  types?: pg.CustomTypesConfig,
+) => Promise<T[]>;
+
+/**
+ * Opens a session with a statement timeout; read-only unless `writable` (an exchange's destination,
+ * which also waits at most the statement timeout for a lock and ends a transaction left idle).
+ */
+export async function openPostgres(target: ConnectionTarget, opts: { writable?: boolean } = {}) {
   const client = new pg.Client({
     host: target.address,
     port: target.port,
@@ -29,20 +39,25 @@ export async function connectPostgres(target: ConnectionTarget): Promise<SourceC
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     query_timeout: STATEMENT_TIMEOUT_MS + 5_000,
+    ...(opts.writable
+      ? { lock_timeout: STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: 2 * STATEMENT_TIMEOUT_MS }
+      : {}),
     application_name: 'odp-datasource',
   });
   // A connection error after connect (the server going away) must not become an unhandled event.
   client.on('error', () => {});
   try {
     await client.connect();
-    await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
-    await client.query('SET default_transaction_read_only = on');
+    if (!opts.writable) {
+      await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
+      await client.query('SET default_transaction_read_only = on');
+    }
   } catch (err) {
     await client.end().catch(() => {});
     throw connectionError(err, target.host, target.port);
   }
 
-  const run = async <T extends pg.QueryResultRow>(
+  const run: PostgresRun = async <T extends pg.QueryResultRow>(
     sql: string,
     params: unknown[] = [],
     types?: pg.CustomTypesConfig,
@@ -53,21 +68,29 @@ export async function connectPostgres(target: ConnectionTarget): Promise<SourceC
       throw connectionError(err, target.host, target.port);
     }
   };
+  return { client, run };
+}
 
-  const listColumns = (table: string) =>
-    run<SourceColumn>(
-      `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
-              col_description(a.attrelid, a.attnum) as comment, not a.attnotnull as nullable,
-              coalesce(a.attnum = any(i.indkey), false) as "primaryKey"
-         from pg_attribute a
-         join pg_class c on c.oid = a.attrelid
-         join pg_namespace n on n.oid = c.relnamespace
-         left join pg_index i on i.indrelid = c.oid and i.indisprimary
-        where n.nspname = current_schema() and c.relname = $1 and c.relkind in ('r', 'p', 'v', 'm')
-          and a.attnum > 0 and not a.attisdropped
-        order by a.attnum`,
-      [table],
-    );
+/** The columns of a table (or view) of the session's current schema, in order. */
+export const postgresColumns = (run: PostgresRun, table: string) =>
+  run<SourceColumn>(
+    `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
+            col_description(a.attrelid, a.attnum) as comment, not a.attnotnull as nullable,
+            coalesce(a.attnum = any(i.indkey), false) as "primaryKey"
+       from pg_attribute a
+       join pg_class c on c.oid = a.attrelid
+       join pg_namespace n on n.oid = c.relnamespace
+       left join pg_index i on i.indrelid = c.oid and i.indisprimary
+      where n.nspname = current_schema() and c.relname = $1 and c.relkind in ('r', 'p', 'v', 'm')
+        and a.attnum > 0 and not a.attisdropped
+      order by a.attnum`,
+    [table],
+  );
+
+/** PostgreSQL protocol (PostgreSQL, KingbaseES): a read-only session with a statement timeout. */
+export async function connectPostgres(target: ConnectionTarget): Promise<SourceConnection> {
+  const { client, run } = await openPostgres(target);
+  const listColumns = (table: string) => postgresColumns(run, table);
 
   return {
     async version() {

@@ -51,3 +51,51 @@ export type SourceConnection = {
   readRows(table: string, options?: ReadOptions): AsyncIterable<RowBatch>;
   close(): Promise<void>;
 };
+
+/** What a column the exchange creates holds (the datastore's field types). */
+export type ColumnKind = 'text' | 'numeric' | 'date' | 'timestamp' | 'boolean';
+
+/** A column of a table the exchange creates: a name checked by `checkColumnName`, its kind, key or not. */
+export type ColumnDefinition = { name: string; kind: ColumnKind; primaryKey: boolean; comment?: string | null };
+
+/**
+ * What a row whose primary key the destination already holds does: replace it (upsert), skip it,
+ * or refuse, which fails the write and rolls back everything it wrote.
+ */
+export type WritePolicy = 'replace' | 'skip' | 'refuse';
+
+/** A value as written: text the database converts to the column's type, or NULL. */
+export type WriteValue = string | null;
+
+export type WriteResult = {
+  /** Rows inserted or replaced. */
+  written: number;
+  /** Rows left out because their key was already held (skip). */
+  skipped: number;
+};
+
+/** Most rows one insert statement carries; a batch is split further by size (WRITE_CHUNK_BYTES). */
+export const WRITE_CHUNK_ROWS = 500;
+export const WRITE_CHUNK_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A writable session on a data source of a department's own (an exchange's destination), with the
+ * same connect and statement timeouts as a reading one. Table and column names are checked and
+ * quoted; the columns written are only those the table itself lists.
+ */
+export type TargetConnection = {
+  listColumns(table: string): Promise<SourceColumn[]>;
+  /** Creates a table of these columns (refused when it exists); the key columns become its primary key. */
+  createTable(table: string, columns: ColumnDefinition[]): Promise<void>;
+  /**
+   * Writes every batch into the named columns in one transaction under the policy: all of it is
+   * committed, or (on any failure, a refused conflict included) none of it.
+   */
+  writeRows(
+    table: string,
+    columns: string[],
+    batches: AsyncIterable<WriteValue[][]>,
+    policy: WritePolicy,
+  ): Promise<WriteResult>;
+  close(): Promise<void>;
+};

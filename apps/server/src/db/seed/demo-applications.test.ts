@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { MyServiceItem, OpenApplyDetail, OpenApplyItem, OpenRows, Page, ShareListItem } from '@odp/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { login } from '../../test/factories.js';
+import { call, createTestApp, type TestContext } from '../../test/harness.js';
+import { openApplies, openApps, users } from '../schema/index.js';
+import { seedDemoCatalogue } from './catalogue/index.js';
+import { seedAccounts, seedDemoCity } from './demo.js';
+import { seedDemoApps } from './demo-apps.js';
+import { seedDemoOpenApplies } from './demo-open-apply.js';
+import { seedDemoShares } from './demo-share.js';
+
+let ctx: TestContext;
+let dataDir: string;
+let citizen: string;
+let seeded: number;
+let shares: number;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'odp-demo-open-apply-'));
+  ctx = await createTestApp({ dataDir });
+  const config = { ...loadConfig({}), dataDir };
+  await seedDemoCity(ctx.db);
+  await seedAccounts(ctx.db, true);
+  await ctx.db.transaction((tx) => seedDemoCatalogue(tx, config));
+  await seedDemoApps(ctx.db, config);
+  seeded = await ctx.db.transaction((tx) => seedDemoOpenApplies(tx, config));
+  shares = await ctx.db.transaction((tx) => seedDemoShares(tx, config));
+  citizen = await login(ctx, 'citizen', 'User@2026');
+}, 180_000);
+afterAll(async () => {
+  await ctx?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const mine = async () =>
+  (await call<Page<OpenApplyItem>>(ctx, 'GET', '/api/openApply/mine', { token: citizen, query: { pageSize: '20' } }))
+    .body.result.records;
+
+describe('the demo citizen’s open applications', () => {
+  it('covers granted, waiting and refused, once', async () => {
+    expect(seeded).toBe(4);
+    const list = await mine();
+    expect(list.map((a) => a.status).sort()).toEqual(['1', '3', '3', '4']);
+    const refused = list.find((a) => a.status === '4');
+    expect(refused?.reason).toContain('申请用途过于笼统');
+    const config = { ...loadConfig({}), dataDir };
+    expect(await ctx.db.transaction((tx) => seedDemoOpenApplies(tx, config))).toBe(0);
+    expect(await mine()).toHaveLength(4);
+  });
+
+  it('has a grant bound to 滨江出行助手 whose key reads the granted fields now', async () => {
+    const [app] = await ctx.db.select().from(openApps).where(eq(openApps.name, '滨江出行助手'));
+    const services = (await call<Page<MyServiceItem>>(ctx, 'GET', '/api/userManage/myServicesList', { token: citizen }))
+      .body.result.records;
+    const live = services.filter((s) => s.live);
+    expect(live).toHaveLength(2);
+    const first = live.find((s) => s.catalogName === '法定传染病疫情统计') ?? live[0];
+    expect(first.appKey).toBe(app.appKey);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `${ctx.base}/open/api/v1/datasets/${first.catalogId}/rows?limit=3`,
+      headers: { 'x-app-key': app.appKey, 'x-access-token': citizen },
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json() as { result: OpenRows }).result;
+    expect(rows.fields.map((f) => f.name)).toEqual(first.fields);
+    expect(rows.rows).toHaveLength(3);
+  });
+
+  it('has a usage report due within days', async () => {
+    const soon = (await mine()).filter((a) => a.status === '3' && a.reportDueAt);
+    const due = soon.map((a) => Date.parse(a.reportDueAt ?? '') - Date.now()).sort((a, b) => a - b)[0];
+    expect(due).toBeGreaterThan(0);
+    expect(due).toBeLessThan(7 * 86_400_000);
+  });
+
+  it('has one waiting at 卫健委, whose officer may decide it', async () => {
+    const waiting = (await mine()).find((a) => a.status === '1');
+    expect(waiting?.providerName).toBe('滨江市卫生健康委员会');
+    const officer = await login(ctx, 'wsjadmin', 'Dept@2026');
+    const detail = await call<OpenApplyDetail>(ctx, 'GET', '/api/openApply/detail', {
+      token: officer,
+      query: { id: waiting?.id ?? '' },
+    });
+    expect(detail.status).toBe(200);
+    expect(detail.body.result.actions).toEqual(expect.arrayContaining(['providerApprove', 'providerReject']));
+    expect(detail.body.result.applicationFile?.fileName).toContain('申请表');
+    const done = await call<OpenApplyItem>(ctx, 'POST', '/api/openApply/decide', {
+      token: officer,
+      body: { id: waiting?.id, decision: 'approve' },
+    });
+    expect(done.body.result.status).toBe('2');
+    const [row] = await ctx.db
+      .select()
+      .from(openApplies)
+      .where(eq(openApplies.id, waiting?.id ?? ''));
+    const [applicant] = await ctx.db.select().from(users).where(eq(users.id, row.applicantId));
+    expect(applicant.username).toBe('citizen');
+  });
+});
+
+const sharePage = async (token: string, queryType: number) =>
+  (
+    await call<Page<ShareListItem>>(ctx, 'POST', '/api/shareData/page', {
+      token,
+      body: { queryType, pageNo: 1, pageSize: 50 },
+    })
+  ).body.result.records;
+
+describe('the demo departments’ share applications', () => {
+  it('has one in each state, made through the workflow, once', async () => {
+    expect(shares).toBe(6);
+    const jt = await login(ctx, 'jtadmin', 'Dept@2026');
+    // 审批中 holds its own two (at 卫健委, at the bureau) and 卫健委's one waiting on 交通运输局.
+    const inReview = await sharePage(jt, 2);
+    expect(inReview.map((r) => r.status).sort()).toEqual(['1', '1', '2']);
+    const inUse = await sharePage(jt, 3);
+    expect(inUse).toHaveLength(1);
+    expect((await sharePage(jt, 4)).map((r) => r.shareOffStatus)).toEqual(['2']);
+    const rejected = await sharePage(jt, 5);
+    expect(rejected[0]?.message).toContain('请补充具体用途');
+    const config = { ...loadConfig({}), dataDir };
+    expect(await ctx.db.transaction((tx) => seedDemoShares(tx, config))).toBe(0);
+  });
+
+  it('lets each department see what waits on it: 卫健委 the application at its node, 王交通 the one for his data', async () => {
+    const wsj = await login(ctx, 'wsjadmin', 'Dept@2026');
+    const waiting = (await sharePage(wsj, 2)).filter((r) => r.actions.includes('sourceApprove'));
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0].applyDeptName).toContain('交通运输');
+    const jt = await login(ctx, 'jtadmin', 'Dept@2026');
+    const forJt = (await sharePage(jt, 2)).filter((r) => r.actions.includes('sourceApprove'));
+    expect(forJt.map((r) => r.applyDeptName)).toEqual([expect.stringContaining('卫生健康')]);
+  });
+});
