@@ -3,9 +3,11 @@ import { accountPages } from '@/pages/account/pages';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { collectionPages } from '@/pages/admin/collection/pages';
 import { messagePages } from '@/pages/admin/message/pages';
+import { openApplyPages } from '@/pages/admin/openApply/pages';
 import { adminPages } from '@/pages/admin/pages';
 import { resourcePages } from '@/pages/admin/resources/pages';
 import { reviewPages } from '@/pages/admin/review/pages';
+import { sharingPages } from '@/pages/admin/sharing/pages';
 import { systemPages } from '@/pages/admin/system/pages';
 import { pageRegistry, resolvePage } from './page-registry';
 
@@ -15,8 +17,10 @@ const areas: Record<string, object> = {
   'admin/catalogue': cataloguePages,
   'admin/collection': collectionPages,
   'admin/message': messagePages,
+  'admin/openApply': openApplyPages,
   'admin/resources': resourcePages,
   'admin/review': reviewPages,
+  'admin/sharing': sharingPages,
   'admin/system': systemPages,
 };
 

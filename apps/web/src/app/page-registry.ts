@@ -3,9 +3,11 @@ import { accountPages } from '@/pages/account/pages';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { collectionPages } from '@/pages/admin/collection/pages';
 import { messagePages } from '@/pages/admin/message/pages';
+import { openApplyPages } from '@/pages/admin/openApply/pages';
 import { adminPages } from '@/pages/admin/pages';
 import { resourcePages } from '@/pages/admin/resources/pages';
 import { reviewPages } from '@/pages/admin/review/pages';
+import { sharingPages } from '@/pages/admin/sharing/pages';
 import { systemPages } from '@/pages/admin/system/pages';
 
 /**
@@ -21,6 +23,8 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   ...messagePages,
   ...resourcePages,
   ...collectionPages,
+  ...sharingPages,
+  ...openApplyPages,
   ...accountPages,
 };
 

@@ -5,6 +5,7 @@ import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { PageLoading } from '@/components/PageLoading';
 import { menuRoutes } from '@/layouts/AdminLayout/menu';
 import { isPortalAddress, PortalLayout } from '@/layouts/PortalLayout';
+import { PERSONAL_CENTRE_PATH } from '@/pages/account/personal-centre/tabs';
 import PortalHome from '@/pages/portal/HomePage';
 import { dropSession, usePermission, useSession } from '@/session';
 import { lazyPage } from './lazy-page';
@@ -19,6 +20,8 @@ const CataloguePage = lazyPage(() => import('@/pages/portal/catalogue/CatalogueP
 const CatalogueDetailPage = lazyPage(() => import('@/pages/portal/catalogue/DetailPage'));
 const SearchPage = lazyPage(() => import('@/pages/portal/search/SearchPage'));
 const OpenStatsPage = lazyPage(() => import('@/pages/portal/stats/OpenStatsPage'));
+// 个人中心: in the portal's frame, for signed-in users only (the guard below sends visitors to sign in).
+const PersonalCentrePage = lazyPage(() => import('@/pages/account/personal-centre/PersonalCentrePage'));
 
 const portalPages: RouteObject[] = [
   { path: Constants.portalHomePath, element: <PortalHome /> },
@@ -26,6 +29,7 @@ const portalPages: RouteObject[] = [
   { path: '/catalogue/datacatalogue/details', element: <CatalogueDetailPage /> },
   { path: '/openPlatform/search', element: <SearchPage /> },
   { path: '/openStatistics/openTable', element: <OpenStatsPage /> },
+  { path: PERSONAL_CENTRE_PATH, element: <PersonalCentrePage /> },
 ];
 
 const LOGIN_PATHS = ['/user/login', '/user/login1', '/login', '/sso-login'];

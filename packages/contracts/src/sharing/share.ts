@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
 import { idOf, optionalText, requiredText, trimmedText } from '../core/fields.js';
 import { defineMachine, type MachineTransition } from '../core/workflow.js';
+import { ShareMessages, SharePerm } from './share-terms.js';
+
+export { ShareMessages, SharePerm } from './share-terms.js';
 
 /**
  * 数据共享: a department applies for another department's catalogue entry (DOMAIN.md §3). The data's
@@ -9,20 +12,6 @@ import { defineMachine, type MachineTransition } from '../core/workflow.js';
  * bureau; granted, the applying department reads exactly the granted items for the granted period
  * (an app key scoped to the entry, and for tables an exchange task), until it is released.
  */
-export const SharePerm = {
-  /** Apply, edit a draft or rejected application, release, 使用数据 (the applying department). */
-  apply: 'share:apply',
-  /** The lists of 数据共享 (审批中, 正在使用, 已释放, 驳回记录, 我的数据). */
-  list: 'share:list',
-  /** Decide the 数源部门 node of applications for the caller's department's data. */
-  sourceReview: 'share:sourceReview',
-  /** Decide the 大数据局 node (every department's applications). */
-  bureauReview: 'share:bureauReview',
-  /** 释放数据 before the period ends. */
-  release: 'share:release',
-  /** 申请归集 from the catalogue. */
-  pooling: 'share:pooling',
-} as const;
 
 /** status: 0 草稿, 1 数源部门审核中, 2 大数据局审核中, 3 使用中, 4 已驳回, 5 已释放. */
 export const ShareStatus = { draft: '0', source: '1', bureau: '2', inUse: '3', rejected: '4', released: '5' } as const;
@@ -79,23 +68,6 @@ export type ShareTaskType = keyof typeof SHARE_TASK_LABEL;
 
 const { draft, source, bureau, inUse, rejected, released } = ShareStatus;
 const reviewers = { kind: 'role', role: 'reviewer' } as const;
-
-export const ShareMessages = {
-  notFound: '共享申请不存在',
-  notOwn: '只能审核本部门数据的共享申请',
-  notApplicant: '只能操作本部门的共享申请',
-  rejectReason: '请填写驳回理由',
-  notShareable: '该目录不予共享，不能申请',
-  itemNotShareable: (name: string) => `信息项“${name}”不予共享，不能申请`,
-  itemReasonMissing: (name: string) => `信息项“${name}”为有条件共享，请填写申请理由`,
-  itemsMissing: '请至少选择一个信息项',
-  agreementsMissing: '请阅读并同意《安全协议书》和《安全保密承诺书》',
-  periodMissing: '请选择使用期限或勾选永久申请',
-  periodOrder: '结束时间须晚于开始时间',
-  narrowOnly: '只能在申请的信息项和期限内收窄',
-  releaseConfirm: '是否确认提前释放数据？',
-  poolingConfirm: '是否确认申请数据归集?',
-} as const;
 
 /** Days a node has to decide by default; dict `workflow_due_days` (`share.source`, `share.bureau`) overrides. */
 export const SHARE_NODE_DAYS = 5;

@@ -20,11 +20,11 @@ import { dayEnd, dayStart, isCalendarDate } from './period.js';
 import { callsOfShare, countSharePage, listColumns, type SharePageRow, selectSharePage } from './repository.js';
 import { rowActions } from './service.js';
 
-const { source, bureau, inUse, rejected, released } = ShareStatus;
+const { draft, source, bureau, inUse, rejected, released } = ShareStatus;
 
-/** The states each list (queryType) shows. */
+/** The states each list (queryType) shows; 我的数据 keeps the department's drafts too, to go on with. */
 const STATES: Record<number, string[]> = {
-  1: [inUse, released],
+  1: [draft, inUse, released],
   2: [source, bureau],
   3: [inUse],
   4: [released],

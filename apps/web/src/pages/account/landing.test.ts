@@ -1,6 +1,6 @@
 import { Constants } from '@odp/contracts';
 import { describe, expect, it } from 'vitest';
-import { isPortalPath, landingPath, safeRedirect } from './landing';
+import { isPortalPath, landingPath, safeRedirect, signInPath } from './landing';
 
 describe('where a sign-in lands', () => {
   it('sends an officer to the back office and a citizen without a department to the portal', () => {
@@ -22,5 +22,21 @@ describe('where a sign-in lands', () => {
   it('knows the portal pages', () => {
     expect(isPortalPath('/catalogue/datacatalogue?catalogName=x')).toBe(true);
     expect(isPortalPath(Constants.homePath)).toBe(false);
+  });
+});
+
+describe('the way to sign in from an action that needs it', () => {
+  it('carries the page back as the redirect', () => {
+    const back = '/catalogue/datacatalogue/details?id=abc&apply=1';
+    const path = signInPath(back);
+    expect(path.startsWith(`${Constants.loginPath}?redirect=`)).toBe(true);
+    expect(new URLSearchParams(path.split('?')[1]).get('redirect')).toBe(back);
+    // The sign-in page then lands there.
+    expect(landingPath(new URLSearchParams(path.split('?')[1]).get('redirect'), false)).toBe(back);
+  });
+
+  it('drops a return address of another site', () => {
+    for (const bad of ['//evil.example/x', 'https://evil.example', '/\\evil.example', null, undefined, ''])
+      expect(signInPath(bad)).toBe(Constants.loginPath);
   });
 });

@@ -17,3 +17,12 @@ export const isPortalPath = (path: string) => publicPaths.has(path.split(/[?#]/)
 export function landingPath(redirect: string | null | undefined, hasDepart: boolean): string {
   return safeRedirect(redirect) ?? (hasDepart ? Constants.homePath : Constants.portalHomePath);
 }
+
+/**
+ * The sign-in page with a way back to `returnTo` (the page a visitor was on when an action asked them
+ * to sign in); a return address of another site is dropped, so the sign-in lands as usual.
+ */
+export function signInPath(returnTo: string | null | undefined): string {
+  const back = safeRedirect(returnTo);
+  return back ? `${Constants.loginPath}?redirect=${encodeURIComponent(back)}` : Constants.loginPath;
+}

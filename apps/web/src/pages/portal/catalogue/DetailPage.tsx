@@ -25,7 +25,9 @@ import { PortalDictTag } from '@/components/portal/PortalTag';
 import { EmptyState, ErrorState } from '@/components/portal/StateViews';
 import { TabStrip } from '@/components/portal/TabStrip';
 import { usePortalTitle } from '@/layouts/PortalLayout';
+import { ShareApplyButton } from '@/pages/admin/sharing/ShareApplyButton';
 import { useSession } from '@/session';
+import { ApplyAction } from './detail/ApplyAction';
 import { BasicInfo } from './detail/BasicInfo';
 import './catalogue.css';
 
@@ -191,6 +193,8 @@ export default function DetailPage() {
             <Button type="primary" icon={<LikeOutlined />} onClick={() => gate(() => setRating(true))}>
               {d.myRating ? '修改评分' : '评分'}
             </Button>
+            {d.openType === '2' && <ApplyAction detail={d} />}
+            <ShareApplyButton detail={d} />
           </div>
         </div>
         <div className="detail-tags">

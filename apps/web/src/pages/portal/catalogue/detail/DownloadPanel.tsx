@@ -28,7 +28,7 @@ const iconOf = (fileName: string) =>
 
 /**
  * 数据下载: 无条件开放 files by plain links (the browser streams the file; the server counts it);
- * 有条件开放 data is explained instead, with its open condition (the application flow comes later).
+ * 有条件开放 data is explained instead, with its open condition and the way to apply (申请使用 in the head).
  */
 export function DownloadPanel({ detail, onDownload }: { detail: MarketDetail; onDownload?: () => void }) {
   if (detail.openType === '2')
@@ -45,6 +45,7 @@ export function DownloadPanel({ detail, onDownload }: { detail: MarketDetail; on
             <strong>数据提供部门：</strong>
             {detail.departName || '-'}
           </p>
+          <p>请点击页面上方的“申请使用”提交申请，获批后使用您的应用通过数据接口获取数据。</p>
         </div>
       </div>
     );

@@ -1,0 +1,32 @@
+import { PERSONAL_CENTRE_PATH as CONTRACT_PATH, MY_APPLICATIONS_PAGE, PERSONAL_CENTRE_TAB } from '@odp/contracts';
+import { describe, expect, it } from 'vitest';
+import { CENTRE_TABS, centrePath, PERSONAL_CENTRE_PATH, tabOfCurrent } from './tabs';
+
+describe('个人中心 tabs by `current`', () => {
+  it('uses the contract’s numbers (decision messages link by them)', () => {
+    expect(PERSONAL_CENTRE_PATH).toBe(CONTRACT_PATH);
+    for (const tab of CENTRE_TABS) expect(tab.current).toBe(PERSONAL_CENTRE_TAB[tab.key]);
+    const link = new URL(MY_APPLICATIONS_PAGE, 'http://x');
+    expect(link.pathname).toBe(PERSONAL_CENTRE_PATH);
+    expect(tabOfCurrent(link.searchParams.get('current'))).toBe('applications');
+  });
+
+  it('opens 消息 for 5, as the spec says, and each tab for its number', () => {
+    expect(tabOfCurrent('5')).toBe('messages');
+    expect(tabOfCurrent(' 2 ')).toBe('services');
+    expect(tabOfCurrent('3')).toBe('apps');
+    expect(tabOfCurrent('4')).toBe('applications');
+  });
+
+  it('opens 我的申请 for a missing, unknown or not yet built tab', () => {
+    for (const value of [null, undefined, '', '0', '1', '9', 'abc', '5.5'])
+      expect(tabOfCurrent(value)).toBe('applications');
+  });
+
+  it('writes a tab’s address with extra query', () => {
+    expect(centrePath('messages', { mesageType: '未读' })).toBe(
+      `${PERSONAL_CENTRE_PATH}?current=5&mesageType=${encodeURIComponent('未读')}`,
+    );
+    expect(centrePath('applications')).toBe(`${PERSONAL_CENTRE_PATH}?current=4`);
+  });
+});
