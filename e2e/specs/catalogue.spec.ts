@@ -55,7 +55,10 @@ async function publicSearch(page: Page) {
 }
 
 describe('the life of a catalogue entry', () => {
-  it('is catalogued, reviewed, published, found, previewed, downloaded and taken down', async () => {
+  // The longest walk of the suite (two people, two reviews, the portal): it runs beside other specs.
+  it('is catalogued, reviewed, published, found, previewed, downloaded and taken down', {
+    timeout: 240_000,
+  }, async () => {
     const officer = await newPage(env.browser);
     const reviewer = await newPage(env.browser);
     const visitor = await newPage(env.browser);

@@ -3,7 +3,6 @@ import { Button, Drawer, Popover } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { useAccountActions } from '@/components/account/useAccountActions';
-import { PERSONAL_CENTRE_PATH } from '@/pages/account/personal-centre/tabs';
 import { useSession } from '@/session';
 import { displayName, UserName } from './UserName';
 
@@ -27,9 +26,6 @@ function AccountActions({ account, onPick }: { account: Account; onPick?: () => 
           进入工作台
         </Link>
       )}
-      <Link to={PERSONAL_CENTRE_PATH} className="ant-btn ant-btn-text ant-btn-block" onClick={onPick}>
-        个人中心
-      </Link>
       <Link to="/developer/apps" className="ant-btn ant-btn-text ant-btn-block" onClick={onPick}>
         我的应用
       </Link>
