@@ -11,9 +11,9 @@ import {
 } from '@odp/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import { addYears, cityDate, dayEnd, dayStart } from '../../modules/open-apply/period.js';
 import { OPEN_APPLY_MESSAGE_TYPE, reportDueDates } from '../../modules/open-apply/subject.js';
 import { templateOf } from '../../modules/open-apply/templates.js';
+import { addYears, cityDate, dayEnd, dayStart } from '../../platform/city-days.js';
 import { sendBusinessMessage } from '../../platform/messaging/business-message.js';
 import { nextSequence } from '../../platform/sequence.js';
 import { createStorage } from '../../platform/storage/storage.js';

@@ -2,10 +2,10 @@ import { type ShareApplyInput, ShelfStatus } from '@odp/contracts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { appSecrets } from '../../modules/openapi/keys.js';
-import { cityDate } from '../../modules/share/period.js';
 import { shareService, within } from '../../modules/share/service.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { loadGrants } from '../../platform/auth/sessions.js';
+import { cityDate } from '../../platform/city-days.js';
 import type { Tx } from '../client.js';
 import { catalogueItems, catalogues, datastoreResources, shareApplies, users } from '../schema/index.js';
 

@@ -20,6 +20,7 @@ import {
   workflowHistory,
   workflowTasks,
 } from '../../db/schema/index.js';
+import { dayEnd, dayStart } from '../../platform/city-days.js';
 import { loadWorkCalendar } from '../../platform/workflow/calendar.js';
 import { createDepart, createUser, login } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
@@ -27,7 +28,6 @@ import { checkAttachment } from '../attachments/content.js';
 import { SAMPLE_FILES, uploadAttachment } from '../attachments/testing.js';
 import { signedHeaders } from '../openapi/testing.js';
 import { expireOpenApplies } from './jobs.js';
-import { dayEnd, dayStart } from './period.js';
 import { applyBody, conditionalEntry, createOpenApp, inDays, setRule, uploadForms } from './testing.js';
 
 type Person = { id: string; token: string };

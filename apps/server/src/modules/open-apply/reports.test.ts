@@ -5,11 +5,11 @@ import type { OpenApplyDetail, OpenApplyItem, OverdueReportItem, Page, UsageRepo
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMessages, openApplies, usageReports } from '../../db/schema/index.js';
+import { addYears, dayEnd, dayStart } from '../../platform/city-days.js';
 import { createDepart, createUser, login } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { jobContextOf } from '../../test/jobs.js';
 import { openApplyReports } from './jobs.js';
-import { addYears, dayEnd, dayStart } from './period.js';
 import { REPORT_MESSAGE_TYPES } from './reports.js';
 import { reportDueDates } from './subject.js';
 import { applyBody, conditionalEntry, inDays, setRule, uploadForms } from './testing.js';

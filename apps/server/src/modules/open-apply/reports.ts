@@ -17,10 +17,10 @@ import type { Db } from '../../db/client.js';
 import { logOperation } from '../../platform/audit/log.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { departmentFilter } from '../../platform/auth/scope.js';
+import { cityDate, daysBetween } from '../../platform/city-days.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { remind, sendBusinessMessage } from '../../platform/messaging/business-message.js';
 import { recordHistory } from '../../platform/workflow/history.js';
-import { cityDate, daysBetween } from './period.js';
 import {
   lockReportOf,
   overdueReports,

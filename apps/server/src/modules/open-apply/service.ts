@@ -24,12 +24,12 @@ import type { Db } from '../../db/client.js';
 import { logOperation } from '../../platform/audit/log.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { departmentFilter, ownsDepartment } from '../../platform/auth/scope.js';
+import { addYears, cityDate, dayEnd, dayStart, isRealDate } from '../../platform/city-days.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { nextSequence } from '../../platform/sequence.js';
 import { applyTransition } from '../../platform/workflow/apply.js';
 import { recordHistory } from '../../platform/workflow/history.js';
 import { assertOwnUploads } from '../attachments/service.js';
-import { addYears, cityDate, dayEnd, dayStart, isRealDate } from './period.js';
 import { presentReport } from './reports.js';
 import {
   activeAppOf,

@@ -8,10 +8,10 @@ import {
 } from '@odp/contracts';
 import type { Tx } from '../../db/client.js';
 import type { openApplies } from '../../db/schema/index.js';
+import { addYears, dayEnd, dayStart } from '../../platform/city-days.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { sendBusinessMessage } from '../../platform/messaging/business-message.js';
 import { defineSubject, type SubjectRecord } from '../../platform/workflow/subject.js';
-import { addYears, dayEnd, dayStart } from './period.js';
 import {
   catalogueNameOf,
   catalogueNames,

@@ -2,11 +2,11 @@ import { OPEN_APPLY_RULE_DICT, OPEN_USE_AGREEMENT, type OpenAppItem, type OpenAp
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { dictItems, dicts } from '../../db/schema/index.js';
+import { cityDate } from '../../platform/city-days.js';
 import { call, type TestContext } from '../../test/harness.js';
 import { SAMPLE_FILES, uploadAttachment } from '../attachments/testing.js';
 import { createMarketEntry } from '../market/testing.js';
 import { mountRows } from '../openapi/testing.js';
-import { cityDate } from './period.js';
 
 export const ITEMS = [
   { name: '编号', enName: 'id' },

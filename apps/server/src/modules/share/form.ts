@@ -2,9 +2,9 @@ import { type ShareApplyInput, ShareMessages, ShelfStatus } from '@odp/contracts
 import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { NO_DEPART_MESSAGE } from '../../platform/auth/scope.js';
+import { cityDate, isRealDate } from '../../platform/city-days.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { NOT_SHARED } from './grant.js';
-import { cityDate, isCalendarDate } from './period.js';
 import {
   type AppliedItem,
   appSystemOf,
@@ -66,8 +66,8 @@ export function checkPeriod(
   const forever = value.ifForever === '1';
   const startTime = value.startTime ?? null;
   const endTime = forever ? null : (value.endTime ?? null);
-  if (startTime && !isCalendarDate(startTime)) throw badRequest('开始时间不是有效的日期', { field: 'startTime' });
-  if (endTime && !isCalendarDate(endTime)) throw badRequest('结束时间不是有效的日期', { field: 'endTime' });
+  if (startTime && !isRealDate(startTime)) throw badRequest('开始时间不是有效的日期', { field: 'startTime' });
+  if (endTime && !isRealDate(endTime)) throw badRequest('结束时间不是有效的日期', { field: 'endTime' });
   if (forever) return { forever, startTime, endTime };
   if (submitting && (!startTime || !endTime)) throw badRequest(ShareMessages.periodMissing, { field: 'endTime' });
   if (startTime && endTime && endTime <= startTime) throw badRequest(ShareMessages.periodOrder, { field: 'endTime' });

@@ -1,8 +1,8 @@
 import { ShelfStatus } from '@odp/contracts';
 import type { Tx } from '../../db/client.js';
+import { dayEnd, dayStart } from '../../platform/city-days.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { type AppSecrets, newAppKey, newAppSecret } from '../openapi/keys.js';
-import { dayEnd, dayStart } from './period.js';
 import { appNameTaken, endGrant, findEntry, holdEntry, insertApp, insertGrant, type ShareRow } from './repository.js';
 
 /** 共享属性 不予共享: such an item is never granted, whatever the application says. */

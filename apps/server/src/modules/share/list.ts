@@ -13,10 +13,10 @@ import type { Db } from '../../db/client.js';
 import { shareApplies as sa } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { seesAllDepartments } from '../../platform/auth/scope.js';
+import { dayEnd, dayStart, isRealDate } from '../../platform/city-days.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { containing } from '../../platform/resource/like.js';
 import { paginate } from '../../platform/resource/paging.js';
-import { dayEnd, dayStart, isCalendarDate } from './period.js';
 import { callsOfShare, countSharePage, listColumns, type SharePageRow, selectSharePage } from './repository.js';
 import { rowActions } from './service.js';
 
@@ -66,7 +66,7 @@ function sideOf(actor: Actor, queryType: number): SQL | undefined {
 }
 
 function dateRange(column: AnyPgColumn, from: string | null | undefined, to: string | null | undefined) {
-  for (const d of [from, to]) if (d && !isCalendarDate(d)) throw badRequest(`日期 ${d} 无效`);
+  for (const d of [from, to]) if (d && !isRealDate(d)) throw badRequest(`日期 ${d} 无效`);
   return [from ? gte(column, dayStart(from)) : undefined, to ? lt(column, dayEnd(to)) : undefined];
 }
 

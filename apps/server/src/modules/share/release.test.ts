@@ -6,11 +6,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMessages, dictItems, dicts, openApps, openGrants, workflowHistory } from '../../db/schema/index.js';
 import { addMissingMenus } from '../../db/seed/menu-sync.js';
+import { dayEnd } from '../../platform/city-days.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { jobContextOf } from '../../test/jobs.js';
 import { setOpenQuota } from '../openapi/testing.js';
 import { shareModule } from './manifest.js';
-import { dayEnd } from './period.js';
 import { releaseExpiredShares } from './release.js';
 import { applyForm, inDays, inUse, shareEntry, shareWorld, statusOf } from './testing.js';
 

@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { logOperation } from '../../platform/audit/log.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { seesAllDepartments } from '../../platform/auth/scope.js';
+import { cityDate } from '../../platform/city-days.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { nextSequence } from '../../platform/sequence.js';
 import { applyTransition, departNameOf } from '../../platform/workflow/apply.js';
@@ -23,7 +24,6 @@ import { recordHistory } from '../../platform/workflow/history.js';
 import type { AppSecrets } from '../openapi/keys.js';
 import { applicableEntry, checkForm, checkPeriod } from './form.js';
 import { NOT_SHARED } from './grant.js';
-import { cityDate } from './period.js';
 import { actionsFor, presentDefaults, presentDetail } from './present.js';
 import {
   byId,

@@ -18,10 +18,10 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMessages, openApps, openGrants, workflowHistory, workflowTasks } from '../../db/schema/index.js';
+import { dayEnd } from '../../platform/city-days.js';
 import { loadWorkCalendar } from '../../platform/workflow/calendar.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { setOpenQuota, signedHeaders } from '../openapi/testing.js';
-import { dayEnd } from './period.js';
 import {
   applyForm,
   decide,

@@ -3,11 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { catalogueItems, dictItems, dicts, shareApplies } from '../../db/schema/index.js';
+import { cityDate } from '../../platform/city-days.js';
 import { createDepart, signedIn } from '../../test/factories.js';
 import { call, type TestContext } from '../../test/harness.js';
 import { createMarketEntry } from '../market/testing.js';
 import { mountRows } from '../openapi/testing.js';
-import { cityDate } from './period.js';
 
 /** A table of people whose items are shared unconditionally, on conditions, and not at all. */
 export const ITEMS = [

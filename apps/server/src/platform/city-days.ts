@@ -1,14 +1,20 @@
 import { localDate } from '@odp/contracts';
 
+/**
+ * Periods of grants and applications are whole days of the city's calendar (UTC+8): a period starts
+ * at its first day's midnight and ends at the midnight after its last day.
+ */
+
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Periods are whole days of the city (UTC+8): a grant ending on a date ends at that date's midnight after. */
 const UTC8_MS = 8 * 60 * 60 * 1000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The city's date of an instant, YYYY-MM-DD. */
 export const cityDate = (at: Date) => localDate(at);
 
-/** A real calendar date (2026-02-30 is not). */
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not). */
 export function isRealDate(date: string): boolean {
+  if (!DATE.test(date)) return false;
   const t = Date.parse(`${date}T00:00:00Z`);
   return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === date;
 }
@@ -16,7 +22,7 @@ export function isRealDate(date: string): boolean {
 /** The instant a city date begins. */
 export const dayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - UTC8_MS);
 
-/** The instant a city date ends (the next day's beginning). */
+/** The instant a city date ends (the next day's beginning): a grant ending on it is over from then. */
 export const dayEnd = (date: string) => new Date(dayStart(date).getTime() + DAY_MS);
 
 /** The same day `years` later (29 February becomes 1 March). */
