@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { departs, permissions, rolePermissions, roles, userDeparts, userRoles, users } from '../db/schema/index.js';
+import type { Actor } from '../platform/auth/actor.js';
 import { hashPassword } from '../platform/auth/password.js';
 import { call, type TestContext } from './harness.js';
 
@@ -83,3 +84,20 @@ export async function signedInWith(ctx: TestContext, codes: string[], opts: Para
   await ctx.db.insert(userRoles).values({ userId: signed.user.id, roleId: role.id });
   return signed;
 }
+
+/** An actor for calling services directly: the user, their current department and exactly these permissions. */
+export const actorFor = (
+  user: { id: string; username: string; realname: string },
+  orgCode: string | null,
+  perms: string[],
+): Actor => ({
+  userId: user.id,
+  username: user.username,
+  realname: user.realname,
+  orgCode,
+  sessionId: randomUUID(),
+  tenantId: 0,
+  perms: new Set(perms),
+  roleCodes: [],
+  ip: '127.0.0.1',
+});

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
 import { businessMessages, dictItems, dicts, workflowTasks } from '../../db/schema/index.js';
-import { createDepart, createUser } from '../../test/factories.js';
+import { actorFor, createDepart, createUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { Actor } from '../auth/actor.js';
 import { applyTransitions } from './apply.js';
@@ -97,19 +97,6 @@ let sourceOfficer: Actor;
 let bureau: Actor;
 let applyOrg: string;
 let sourceOrg: string;
-
-const actorFor = (user: { id: string; username: string; realname: string }, orgCode: string | null, perms: string[]) =>
-  ({
-    userId: user.id,
-    username: user.username,
-    realname: user.realname,
-    orgCode,
-    sessionId: randomUUID(),
-    tenantId: 0,
-    perms: new Set(perms),
-    roleCodes: [],
-    ip: '127.0.0.1',
-  }) satisfies Actor;
 
 beforeAll(async () => {
   ctx = await createTestApp();

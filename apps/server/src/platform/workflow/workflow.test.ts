@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.js';
 import { businessMessages, logs, workflowHistory, workflowTasks } from '../../db/schema/index.js';
-import { createDepart, createUser } from '../../test/factories.js';
+import { actorFor, createDepart, createUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { Actor } from '../auth/actor.js';
 import { applyTransition, applyTransitions } from './apply.js';
@@ -101,19 +101,6 @@ let otherDepart: { id: string; orgCode: string };
 let officer: Actor;
 let colleague: { id: string };
 let reviewer: Actor;
-
-const actorFor = (user: { id: string; username: string; realname: string }, orgCode: string | null, perms: string[]) =>
-  ({
-    userId: user.id,
-    username: user.username,
-    realname: user.realname,
-    orgCode,
-    sessionId: randomUUID(),
-    tenantId: 0,
-    perms: new Set(perms),
-    roleCodes: [],
-    ip: '127.0.0.1',
-  }) satisfies Actor;
 
 beforeAll(async () => {
   ctx = await createTestApp();
