@@ -79,7 +79,7 @@ describe('live push', () => {
     await expect.poll(() => sockets.length, { timeout: 5000 }).toBe(2);
     const portalSocket = sockets[1];
     const closed = new Promise<void>((resolve) => portalSocket.on('close', () => resolve()));
-    await page.locator('.portal-user-name').hover();
+    await page.locator('.portal-user-name').click();
     const logout = page.getByRole('button', { name: '退出登录' });
     await logout.waitFor();
     await logout.click();

@@ -1,8 +1,9 @@
 import { Constants } from '@odp/contracts/constants';
 import { Button, Drawer, Popover } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { useAccountActions } from '@/components/account/useAccountActions';
+import { PERSONAL_CENTRE_PATH } from '@/pages/account/personal-centre/tabs';
 import { useSession } from '@/session';
 import { displayName, UserName } from './UserName';
 
@@ -26,6 +27,9 @@ function AccountActions({ account, onPick }: { account: Account; onPick?: () => 
           进入工作台
         </Link>
       )}
+      <Link to={PERSONAL_CENTRE_PATH} className="ant-btn ant-btn-text ant-btn-block" onClick={onPick}>
+        个人中心
+      </Link>
       <Link to="/developer/apps" className="ant-btn ant-btn-text ant-btn-block" onClick={onPick}>
         我的应用
       </Link>
@@ -44,18 +48,24 @@ function AccountActions({ account, onPick }: { account: Account; onPick?: () => 
   );
 }
 
-/** `defaultOpen`: the visitor already reached for the menu while this part was loading. */
+/**
+ * `defaultOpen`: the visitor already clicked the name while this part was loading. The menu opens on a
+ * click (or Enter) only: a hover menu closes when the pointer crosses a gap on its way to an entry, and
+ * a phone has no hover at all.
+ */
 export function UserArea({ account, defaultOpen }: { account: Account; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(Boolean(defaultOpen));
   return (
     <div className="portal-user">
       <Popover
-        content={<AccountActions account={account} />}
+        content={<AccountActions account={account} onPick={() => setOpen(false)} />}
         placement="bottomRight"
-        trigger={['hover', 'click']}
+        trigger="click"
+        open={open}
+        onOpenChange={setOpen}
         arrow={false}
-        defaultOpen={defaultOpen}
       >
-        <UserName />
+        <UserName aria-expanded={open} />
       </Popover>
     </div>
   );

@@ -8,8 +8,8 @@ export const displayName = (user: { realname?: string | null; nickname?: string 
 
 /**
  * The name shown in the header, the trigger of the account menu: the menu's popover hands it its
- * event handlers and ref, which it passes to its button. `onReach`: the visitor pointed at, focused
- * or clicked it before the menu around it was there.
+ * event handlers and ref, which it passes to its button. `onReach`: the visitor clicked it before the
+ * menu around it was there.
  */
 export const UserName = forwardRef<
   HTMLButtonElement,
@@ -17,16 +17,7 @@ export const UserName = forwardRef<
 >(function UserName({ onReach, ...trigger }, ref) {
   const { userInfo } = useSession();
   return (
-    <button
-      ref={ref}
-      type="button"
-      className="portal-user-name"
-      aria-haspopup="true"
-      onMouseEnter={onReach}
-      onFocus={onReach}
-      onClick={onReach}
-      {...trigger}
-    >
+    <button ref={ref} type="button" className="portal-user-name" aria-haspopup="true" onClick={onReach} {...trigger}>
       {displayName(userInfo)}
       {userInfo?.departName && <span className="portal-depart">（{userInfo.departName}）</span>}
       <DownOutlined style={{ fontSize: 10, marginLeft: 4 }} />
