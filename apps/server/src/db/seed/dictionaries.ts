@@ -1,4 +1,5 @@
 import {
+  CONVEY_TYPE_LABEL,
   DEFAULT_OPEN_QUOTAS,
   OPEN_APPLY_NODE_DAYS,
   OPEN_APPLY_RULE_DEFAULTS,
@@ -590,15 +591,8 @@ export const DICTIONARIES: readonly DictSeed[] = [
       ['5', '开放管理'],
     ],
   ],
-  [
-    'transport_mode',
-    '传输方式',
-    [
-      ['1', '全量同步'],
-      ['2', '增量同步'],
-      ['3', '实时同步'],
-    ],
-  ],
+  // 传输模式 of an exchange task (conveyType).
+  ['transport_mode', '传输模式', Object.entries(CONVEY_TYPE_LABEL)],
   [
     'open_api_quota',
     '开放接口调用配额（项目文本为次数）',

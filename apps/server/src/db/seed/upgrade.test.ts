@@ -1,7 +1,16 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../client.js';
-import { dicts, fillRules, permissions, rolePermissions, roles, scheduledJobs, siteConfig } from '../schema/index.js';
+import {
+  dictItems,
+  dicts,
+  fillRules,
+  permissions,
+  rolePermissions,
+  roles,
+  scheduledJobs,
+  siteConfig,
+} from '../schema/index.js';
 import { JOB_SEEDS } from './jobs.js';
 import { seedReference } from './reference.js';
 import { markReferenceVersion, REFERENCE_VERSION, upgradeReference } from './upgrade.js';
@@ -96,6 +105,30 @@ describe('reference data upgrades', () => {
       .from(dicts)
       .where(inArray(dicts.dictCode, ['legal_holiday', 'adjusted_workday']));
     expect(calendars).toHaveLength(2);
+  });
+
+  it("relabels the 传输模式 dictionary of a database of version 12 to the exchange tasks' 一次性 and 重复性", async () => {
+    const { db } = database;
+    await markReferenceVersion(db, 12);
+    const [dict] = await db.select({ id: dicts.id }).from(dicts).where(eq(dicts.dictCode, 'transport_mode'));
+    await db.delete(dictItems).where(eq(dictItems.dictId, dict.id));
+    await db.insert(dictItems).values(
+      [
+        ['1', '全量同步'],
+        ['2', '增量同步'],
+        ['3', '实时同步'],
+      ].map(([itemValue, itemText], i) => ({ dictId: dict.id, itemValue, itemText, sortOrder: i + 1 })),
+    );
+    await upgradeReference(db);
+    const items = await db
+      .select({ value: dictItems.itemValue, text: dictItems.itemText })
+      .from(dictItems)
+      .where(eq(dictItems.dictId, dict.id))
+      .orderBy(dictItems.sortOrder);
+    expect(items).toEqual([
+      { value: '1', text: '一次性' },
+      { value: '2', text: '重复性' },
+    ]);
   });
 
   it('runs each step once: what an administrator removes afterwards does not come back', async () => {

@@ -1,4 +1,5 @@
 import { ExchangePerm as P } from '@odp/contracts';
+import { syncDictionaryItems } from '../../db/seed/dictionary-sync.js';
 import { seedJobs } from '../../db/seed/jobs.js';
 import { menuButton as button, defineModule } from '../../platform/module.js';
 import { runExchangeTasks } from './job.js';
@@ -23,6 +24,14 @@ export const exchangeModule = defineModule({
       async apply(db, { addMissingMenus }) {
         await addMissingMenus(db);
         await seedJobs(db);
+      },
+    },
+    {
+      version: 13,
+      summary: '传输模式字典改为交换任务的一次性、重复性',
+      async apply(db) {
+        // Earlier releases seeded full/incremental/real-time sync, which no exchange task uses.
+        await syncDictionaryItems(db, ['transport_mode'], { relabel: true });
       },
     },
   ],
