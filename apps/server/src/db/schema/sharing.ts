@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -146,6 +147,9 @@ export const openApplies = pgTable(
     index('open_apply_applicant_idx').on(t.applicantId, t.createdAt),
     index('open_apply_provider_idx').on(t.providerOrgCode, t.status),
     index('open_apply_catalog_idx').on(t.catalogId, t.status),
+    // One live application per user and dataset, also when two arrive at once (0 草稿 lives only
+    // between creation and submission, 1–3 in review or granted).
+    uniqueIndex('open_apply_live_uq').on(t.applicantId, t.catalogId).where(sql`status in ('0', '1', '2', '3')`),
   ],
 );
 

@@ -204,6 +204,37 @@ describe('applying', () => {
     // Tidy: refuse it so the other tests may apply for the entry again.
     expect((await decide(officer, { id: item.id, decision: 'reject', comment: '测试结束' })).status).toBe(200);
   });
+  it('refuses an application that races another one still being created', async () => {
+    const fresh = await conditionalEntry(ctx.db, provider.orgCode);
+    // The other request's row between its creation and its submission: the check above does not
+    // count drafts, so only the database's index can refuse this one.
+    const [other] = await ctx.db
+      .insert(openApplies)
+      .values({
+        code: 'KF-RACE',
+        catalogId: fresh.id,
+        providerOrgCode: provider.orgCode,
+        applicantId: alice.id,
+        purpose: '另一请求',
+        scenario: '另一请求',
+        fields: ['编号'],
+        startDate: inDays(1),
+        endDate: inDays(30),
+        securityMeasures: '另一请求',
+        agreementVersion: '2026.1',
+        agreementAcceptedAt: new Date(),
+        status: '0',
+      })
+      .returning({ id: openApplies.id });
+    const res = await apply(alice, applyBody(fresh.id, await uploadForms(ctx, alice.token)));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('您已有该数据集的开放申请在审核中或已开通');
+    const rows = await ctx.db
+      .select({ id: openApplies.id })
+      .from(openApplies)
+      .where(eq(openApplies.catalogId, fresh.id));
+    expect(rows).toEqual([other]);
+  });
 });
 
 describe('reviews', () => {

@@ -25,6 +25,7 @@ import { logOperation } from '../../platform/audit/log.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { departmentFilter, ownsDepartment } from '../../platform/auth/scope.js';
 import { addYears, cityDate, dayEnd, dayStart, isRealDate } from '../../platform/city-days.js';
+import { isUniqueViolation } from '../../platform/http/db-errors.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { nextSequence } from '../../platform/sequence.js';
 import { applyTransition } from '../../platform/workflow/apply.js';
@@ -194,26 +195,31 @@ export async function applyForOpenData(
   ]);
 
   const day = cityDate(now).replaceAll('-', '');
-  const draft = await db.transaction(async (tx) => {
-    const n = await nextSequence(tx, `openApply:KF${day}`);
-    return insertApply(tx, {
-      code: `KF${day}${String(n).padStart(4, '0')}`,
-      catalogId: entry.id,
-      providerOrgCode: entry.orgCode,
-      applicantId: actor.userId,
-      purpose: input.purpose,
-      scenario: input.scenario,
-      fields,
-      startDate: input.startDate,
-      endDate: input.endDate,
-      securityMeasures: input.securityMeasures,
-      applicationFileId: input.applicationFileId,
-      pledgeFileId: input.pledgeFileId,
-      agreementVersion: input.agreementVersion,
-      agreementAcceptedAt: now,
-      status: OpenApplyStatus.draft,
+  const draft = await db
+    .transaction(async (tx) => {
+      const n = await nextSequence(tx, `openApply:KF${day}`);
+      return insertApply(tx, {
+        code: `KF${day}${String(n).padStart(4, '0')}`,
+        catalogId: entry.id,
+        providerOrgCode: entry.orgCode,
+        applicantId: actor.userId,
+        purpose: input.purpose,
+        scenario: input.scenario,
+        fields,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        securityMeasures: input.securityMeasures,
+        applicationFileId: input.applicationFileId,
+        pledgeFileId: input.pledgeFileId,
+        agreementVersion: input.agreementVersion,
+        agreementAcceptedAt: now,
+        status: OpenApplyStatus.draft,
+      });
+    })
+    .catch((e) => {
+      // Two submissions at once both passed the check above; the index lets one through.
+      throw isUniqueViolation(e, 'open_apply_live_uq') ? badRequest(OpenApplyMessages.duplicate) : e;
     });
-  });
   try {
     await applyTransition(db, actor, openApplySubject, draft.id, 'submit');
   } catch (e) {

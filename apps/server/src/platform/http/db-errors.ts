@@ -46,3 +46,12 @@ export function inputErrorOf(error: unknown): { status: number; message: string;
   const known = INPUT_ERRORS[sqlState] ?? (sqlState.startsWith('22') ? DATA_EXCEPTION : null);
   return known ? { ...known, sqlState } : null;
 }
+
+/** A unique violation of the given index: the race a service's pre-check cannot see. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: c, message } = e as { code?: string; constraint?: string; message?: string };
+    if (code === '23505' && (c === constraint || message?.includes(constraint))) return true;
+  }
+  return false;
+}

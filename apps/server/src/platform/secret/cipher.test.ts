@@ -31,6 +31,12 @@ describe('sealed secrets', () => {
     expect(readFileSync(file, 'utf8').trim()).toHaveLength(64);
   });
 
+  it('makes a data folder that does not exist yet (the first secret sealed before anything else wrote there)', () => {
+    const fresh = path.join(dir, 'not-yet', 'data');
+    const key = loadSecretKey({ dataDir: fresh });
+    expect(readFileSync(path.join(fresh, 'datasource.key'), 'utf8').trim()).toBe(key.toString('hex'));
+  });
+
   it('takes a configured key in hex or base64 and refuses one of the wrong length', () => {
     const key = randomBytes(32);
     expect(loadSecretKey({ configured: key.toString('hex'), dataDir: dir }).equals(key)).toBe(true);

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -28,6 +28,7 @@ export function loadSecretKey(opts: { configured?: string; dataDir: string }): B
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   try {
     // `wx`: two instances starting together do not overwrite each other's key.
     writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });

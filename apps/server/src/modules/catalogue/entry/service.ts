@@ -21,6 +21,7 @@ import type { Db, Executor, Tx } from '../../../db/client.js';
 import { catalogues } from '../../../db/schema/index.js';
 import { logOperation } from '../../../platform/audit/log.js';
 import type { Actor } from '../../../platform/auth/actor.js';
+import { isUniqueViolation } from '../../../platform/http/db-errors.js';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors.js';
 import { type DataRuleColumns, dataRuleCondition } from '../../../platform/resource/data-rules.js';
 import { containing } from '../../../platform/resource/like.js';
@@ -232,15 +233,6 @@ async function assertSourceSystem(
 
 async function assertCategory(db: Executor, id: string | null | undefined) {
   if (id && !(await categoryName(db, id))) throw badRequest(EntryMessages.unknownCategory, { field: 'categoryId' });
-}
-
-/** A database unique violation of the given index (the race the pre-check cannot see). */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: c, message } = e as { code?: string; constraint?: string; message?: string };
-    if (code === '23505' && (c === constraint || message?.includes(constraint))) return true;
-  }
-  return false;
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "open_apply_live_uq" ON "open_apply" USING btree ("applicant_id","catalog_id") WHERE status in ('0', '1', '2', '3');
