@@ -297,8 +297,8 @@ export const UsageReportInput = z.object({
   id: idOf('报告'),
   usedFor: requiredText('数据用途', 1000, { missing: true }),
   outcome: requiredText('产生的成果', 1000, { missing: true }),
-  /** An application result (应用成果) this use produced, when there is one. */
-  resultId: idOf('应用成果').nullable().optional(),
+  // Linking an application result (应用成果, resultId) comes with the results themselves: until
+  // then there is nothing such an id could be checked against.
 });
 export type UsageReportInput = z.infer<typeof UsageReportInput>;
 

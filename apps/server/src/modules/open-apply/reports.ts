@@ -72,7 +72,6 @@ export async function fileUsageReport(db: Db, actor: Actor, input: UsageReportIn
     await updateReport(tx, report.id, {
       usedFor: input.usedFor,
       outcome: input.outcome,
-      resultId: input.resultId ?? null,
       submittedAt: now,
     });
     const state = { status: apply.status };
@@ -91,12 +90,7 @@ export async function fileUsageReport(db: Db, actor: Actor, input: UsageReportIn
       operateType: 'openApply:report',
       target: apply.id,
     });
-    return presentReport(
-      { ...report, ...input, resultId: input.resultId ?? null, submittedAt: now },
-      apply.status,
-      true,
-      now,
-    );
+    return presentReport({ ...report, ...input, submittedAt: now }, apply.status, true, now);
   });
 }
 
