@@ -2,16 +2,27 @@ import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
 import { idOf, tooLong, trimmedText } from '../core/fields.js';
 import { TASK_DECISION_LABEL, type TaskDecision } from '../core/workflow.js';
+import type { OpenApplyTaskType } from '../sharing/open-apply.js';
 import type { ShareTaskType } from '../sharing/share.js';
 import type { WorkOrderType } from './lifecycle.js';
 
 export const WORK_ORDER_TYPES = ['catalog', 'upShelf', 'offShelf'] as const;
 
-/** Task types of other subjects the inbox lists: a share application's 数源部门 and 大数据局 reviews. */
-const OTHER_ORDER_TYPES = ['source', 'bureau'] as const satisfies readonly ShareTaskType[];
+/**
+ * Task types of other subjects the inbox lists: a share application's 数源部门 and 大数据局 reviews,
+ * an open application's 提供部门 review (its 大数据局 one shares the share's name).
+ */
+const OTHER_ORDER_TYPES = ['source', 'bureau', 'provider'] as const satisfies readonly (
+  | ShareTaskType
+  | OpenApplyTaskType
+)[];
 
-/** The spec's `workStatus`: which view a work order opens ('1' the catalogue review, '2' the share application). */
-export const WorkOrderKind = { catalogue: '1', share: '2' } as const;
+/**
+ * The spec's `workStatus`: which view a work order opens ('1' the catalogue review, '2' the share
+ * application; '3', this platform's own, the open application).
+ */
+export const WorkOrderKind = { catalogue: '1', share: '2', openApply: '3' } as const;
+export type WorkOrderKind = (typeof WorkOrderKind)[keyof typeof WorkOrderKind];
 
 /** 1 待处理, 2 已处理 */
 export const WorkOrderStatus = { pending: 1, done: 2 } as const;
@@ -27,7 +38,9 @@ export const WorkOrderListQuery = PageQuery.extend({
     .refine((v) => v === 1 || v === 2, '工单类型只能是 1（待处理）或 2（已处理）')
     .default(1),
   orderType: z.enum([...WORK_ORDER_TYPES, ...OTHER_ORDER_TYPES], { error: '审核类型不正确' }).optional(),
-  workStatus: z.enum([WorkOrderKind.catalogue, WorkOrderKind.share], { error: '工单类别不正确' }).optional(),
+  workStatus: z
+    .enum([WorkOrderKind.catalogue, WorkOrderKind.share, WorkOrderKind.openApply], { error: '工单类别不正确' })
+    .optional(),
   catalogName: trimmedText(100),
   launchOrgCode: trimmedText(64),
   processCode: trimmedText(32),
@@ -36,20 +49,26 @@ export type WorkOrderListQuery = z.infer<typeof WorkOrderListQuery>;
 
 export type WorkOrderItem = {
   id: string;
-  /** '1' a catalogue review (decided by `dataId` = catalogId), '2' a share application's (by `subjectId`). */
+  /**
+   * '1' a catalogue review (decided by `dataId` = catalogId), '2' a share application's, '3' an open
+   * application's (both by `subjectId`).
+   */
   workStatus: string;
-  /** The record the task is about: the entry itself, or the share application. */
+  /** The record the task is about: the entry itself, or the share or open application. */
   subjectId: string;
   catalogId: string;
   catalogName: string;
   catalogCode: string;
-  orderType: WorkOrderType | ShareTaskType;
+  orderType: WorkOrderType | ShareTaskType | OpenApplyTaskType;
   typeLabel: string;
   status: number;
-  /** 发起部门: the entry's department for catalogue reviews, the applying department for share reviews. */
+  /**
+   * 发起部门: the entry's department for catalogue reviews, the applying department for share reviews;
+   * none for an open application, whose applicant is a person or company (`submitter`).
+   */
   launchOrgCode: string;
   launchDepartName: string | null;
-  /** 流程编码 of a share application; null for catalogue reviews. */
+  /** 流程编码 of a share application, the code of an open application; null for catalogue reviews. */
   processCode: string | null;
   submitter: string | null;
   submitTime: string;

@@ -331,6 +331,7 @@ export type OpenApplyItem = {
   reportOverdue: boolean;
   actions: OpenApplyAction[];
 };
+export type OpenApplyTaskType = keyof typeof OPEN_APPLY_TASK_LABEL;
 
 /**
  * 开放利用协议 (DB37/T 3523.5 附录 D): shown in full before applying; the application records the

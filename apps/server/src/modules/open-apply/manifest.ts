@@ -9,6 +9,7 @@ import { seedOpenApplyDictionaries } from './seed.js';
 import { openApplySubject } from './subject.js';
 import { userManageRoutes } from './user-routes.js';
 import { endWithdrawnGrants } from './withdrawn.js';
+import { openApplyWorkOrders } from './work-orders.js';
 
 /** Every role a registered person or company holds (the seed has one: 注册用户). */
 const REGISTERED = ['registered'];
@@ -23,6 +24,7 @@ export const openApplyModule = defineModule({
   routes: [openApplyRoutes, userManageRoutes],
   jobs: [openApplyExpiry, openApplyReports],
   subjects: [openApplySubject],
+  workOrders: [openApplyWorkOrders],
   onCatalogueWithdrawn: endWithdrawnGrants,
   badges: {
     // The reviews the signed-in user owes: their department's provider node, or the bureau's as a reviewer.

@@ -7,6 +7,7 @@ import {
   type OpenApplyItem,
   type OpenRows,
   type OpenUseAgreement,
+  OpenApplyPerm as P,
   type Page,
   TaskStatus,
 } from '@odp/contracts';
@@ -22,7 +23,7 @@ import {
 } from '../../db/schema/index.js';
 import { dayEnd, dayStart } from '../../platform/city-days.js';
 import { loadWorkCalendar } from '../../platform/workflow/calendar.js';
-import { createDepart, createUser, login } from '../../test/factories.js';
+import { createDepart, createUser, login, signedInWith } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { checkAttachment } from '../attachments/content.js';
 import { SAMPLE_FILES, uploadAttachment } from '../attachments/testing.js';
@@ -245,6 +246,29 @@ describe('reviews', () => {
     id = res.body.result.id;
   });
 
+  it('is in the provider department’s 工单 inbox, and nobody else’s, until it is decided', async () => {
+    type Order = { subjectId: string; workStatus: string; typeLabel: string; processCode: string; catalogId: string };
+    const inbox = (who: { token: string }, type: 1 | 2 = 1) =>
+      call<Page<Order>>(ctx, 'POST', '/api/workcatalog/list', { token: who.token, body: { type, workStatus: '3' } });
+    const ours = await signedInWith(ctx, ['catalog:workorder', P.providerReview], { departs: [provider] });
+    const theirs = await signedInWith(ctx, ['catalog:workorder', P.providerReview], { departs: [other] });
+    const [row] = await ctx.db.select({ code: openApplies.code }).from(openApplies).where(eq(openApplies.id, id));
+    const listed = await inbox(ours);
+    expect(listed.status).toBe(200);
+    expect(listed.body.result.records).toEqual([
+      expect.objectContaining({
+        subjectId: id,
+        catalogId: entry.id,
+        workStatus: '3',
+        typeLabel: '提供部门审核',
+        processCode: row.code,
+      }),
+    ]);
+    expect((await inbox(theirs)).body.result.records).toEqual([]);
+    const reviewerInbox = await signedInWith(ctx, ['catalog:workorder', P.bureauReview]);
+    expect((await inbox(reviewerInbox)).body.result.records.map((r) => r.subjectId)).not.toContain(id);
+  });
+
   it('lets only the provider department decide the first node', async () => {
     const before = await written();
     const other = await decide(stranger, { id, decision: 'approve' });
@@ -288,6 +312,19 @@ describe('reviews', () => {
       .from(workflowTasks)
       .where(and(eq(workflowTasks.subjectId, id), eq(workflowTasks.taskType, 'bureau')));
     expect(task).toMatchObject({ assigneeRole: 'reviewer', submitterId: alice.id, status: TaskStatus.open });
+    // Now the reviewers' work order; the provider department's is done.
+    type Order = { subjectId: string; typeLabel: string };
+    const inbox = (token: string, type: 1 | 2) =>
+      call<Page<Order>>(ctx, 'POST', '/api/workcatalog/list', { token, body: { type, workStatus: '3' } });
+    const reviewers = await signedInWith(ctx, ['catalog:workorder', P.bureauReview], { roles: ['reviewer'] });
+    expect((await inbox(reviewers.token, 1)).body.result.records).toContainEqual(
+      expect.objectContaining({ subjectId: id, typeLabel: '大数据局审核' }),
+    );
+    const ours = await signedInWith(ctx, ['catalog:workorder', P.providerReview], { departs: [provider] });
+    expect((await inbox(ours.token, 1)).body.result.records.map((r) => r.subjectId)).not.toContain(id);
+    expect((await inbox(ours.token, 2)).body.result.records).toContainEqual(
+      expect.objectContaining({ subjectId: id, typeLabel: '提供部门审核' }),
+    );
   });
 
   it('lets only the bureau decide the second node, without narrowing again', async () => {

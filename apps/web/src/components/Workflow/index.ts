@@ -1,5 +1,5 @@
 export { showBatchResult } from './BatchResult';
-export { batchResultOf, isBatchResult } from './batch-result';
+export { batchResultOf, isBatchResult, oneByOne } from './batch-result';
 export { allowedOf, type ButtonFilter, batchButtonsFor, buttonsFor } from './buttons';
 export { TaskInboxPage } from './TaskInbox';
 export type * from './types';
