@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import mysql from 'mysql2/promise';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillField, pickOption, signIn } from '../support/actions.js';
 import { newPage, shot } from '../support/browser.js';
+import { MARIADB, mariadbAllow, mariadbSkip, onMariadb } from '../support/mariadb.js';
 import { useServerAndBrowser } from '../support/suite.js';
 
 /**
@@ -20,35 +19,6 @@ import { useServerAndBrowser } from '../support/suite.js';
  */
 
 // --- the department's MariaDB ------------------------------------------------------------------
-
-const MARIADB_DEFAULT = 'mysql://root@127.0.0.1:3306/test';
-const mariadbUrl = new URL(process.env.TEST_SOURCE_MARIADB_URL || MARIADB_DEFAULT);
-const MARIADB = {
-  host: mariadbUrl.hostname,
-  port: Number(mariadbUrl.port || 3306),
-  user: decodeURIComponent(mariadbUrl.username || 'root'),
-  password: decodeURIComponent(mariadbUrl.password),
-  database: decodeURIComponent(mariadbUrl.pathname.slice(1)) || 'test',
-};
-
-function listening(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.connect(port, host, () => done(true));
-  });
-}
-
-// As the server's data-source tests: a configured server must answer; the default one may be absent.
-const mariadbSkip =
-  process.env.TEST_SOURCE_MARIADB_URL || (await listening(MARIADB.host, MARIADB.port))
-    ? null
-    : `跳过：${MARIADB.host}:${MARIADB.port} 没有 MariaDB，设置 TEST_SOURCE_MARIADB_URL 可指定`;
 
 const suffix = randomBytes(3).toString('hex');
 /** The department's table, and a read-only account for it: the platform requires a password. */
@@ -62,15 +32,6 @@ const STATIONS: [number, string, string, number, string][] = [
   [5, '南屏老街站', '南屏区', 12, '2023-04-28'],
   [6, '临江客运站', '临江县', 20, '2024-07-01'],
 ];
-
-async function onMariadb(statements: string[]) {
-  const conn = await mysql.createConnection({ ...MARIADB, charset: 'utf8mb4' });
-  try {
-    for (const s of statements) await conn.query(s);
-  } finally {
-    await conn.end();
-  }
-}
 
 const createTable = () =>
   onMariadb([
@@ -119,9 +80,7 @@ function startUpstream() {
 }
 
 // The server may reach loopback for this spec only: the MariaDB source and the department's service.
-const allow = new Set(['127.0.0.1/32']);
-if (/^\d+\.\d+\.\d+\.\d+$/.test(MARIADB.host)) allow.add(`${MARIADB.host}/32`);
-const env = useServerAndBrowser({ env: { DATASOURCE_ALLOW: [...allow].join(',') } });
+const env = useServerAndBrowser({ env: { DATASOURCE_ALLOW: mariadbAllow() } });
 
 beforeAll(async () => {
   await startUpstream();

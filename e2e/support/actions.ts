@@ -35,9 +35,19 @@ export async function chooseInDialog(page: Page, placeholder: string, option: st
   await pickOption(page, selects.filter({ hasText: placeholder }), option, selects.filter({ hasText: option }));
 }
 
+/** The text of an antd Select's first option (the list is opened and closed again). */
+async function firstOption(page: Page, select: Locator): Promise<string> {
+  await select.click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  const text = (await option.innerText()).trim();
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
+  return text;
+}
+
 /**
- * Signs in through the login page. When the user belongs to several departments the login dialog
- * asks for one: `depart` names it (default: the first offered). Someone without a department (a
+ * Signs in through the login page. When the user belongs to several tenants or departments the login
+ * dialog asks: the first tenant, and the department `depart` names (default: the first offered). Someone without a department (a
  * registered citizen) lands on the portal home instead of the back office.
  */
 export async function signIn(page: Page, baseUrl: string, username: string, password: string, depart?: string) {
@@ -46,15 +56,22 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
   const landed = page.waitForURL(/\/(pageHome\/PageHome|openPlatform\/home)$/, { timeout: 30_000 });
-  const dialog = page.getByRole('dialog').filter({ hasText: '部门' });
+  const dialog = page.getByRole('dialog').filter({ hasText: /请选择(租户|部门)/ });
   const which = await Promise.race([
     landed.then(() => 'home' as const),
-    dialog.waitFor({ timeout: 30_000 }).then(() => 'depart' as const),
+    dialog.waitFor({ timeout: 30_000 }).then(() => 'choose' as const),
   ]);
-  if (which === 'depart') {
-    await dialog.locator('.ant-select').click();
-    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await (depart ? options.filter({ hasText: depart }).first() : options.first()).click();
+  if (which === 'choose') {
+    // A user of several tenants picks one (the first), of several departments the one named.
+    const tenant = dialog.locator('.ant-form-item').filter({ hasText: '租户' }).locator('.ant-select');
+    if (await tenant.count()) {
+      const first = await firstOption(page, tenant);
+      await pickOption(page, tenant, first);
+    }
+    const departSelect = dialog.locator('.ant-form-item').filter({ hasText: '部门' }).locator('.ant-select');
+    if (await departSelect.count()) {
+      await pickOption(page, departSelect, depart ?? (await firstOption(page, departSelect)));
+    }
     await dialog.getByRole('button', { name: /确\s*定|确\s*认/ }).click();
     await landed;
   }

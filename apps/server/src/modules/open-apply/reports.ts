@@ -81,7 +81,8 @@ export async function fileUsageReport(db: Db, actor: Actor, input: UsageReportIn
       action: 'report',
       from: state,
       to: state,
-      comment: `应到期 ${cityDate(report.dueAt)}`,
+      // A due time is the end of its last day (the next day's midnight): name the last day, as the reminders do.
+      comment: `应到期 ${cityDate(new Date(report.dueAt.getTime() - 1))}`,
       actor,
       departName: null,
     });
