@@ -1,4 +1,5 @@
 import { type OpenApplyItem, OpenApplyMessages, type OpenApplyStatus, USAGE_REPORT_OPEN_DAYS } from '@odp/contracts';
+import { localDate } from '@odp/contracts/calendar';
 import type { CentreTagColor } from './CentreTag';
 
 /**
@@ -24,7 +25,7 @@ const DAY = 86_400_000;
 export function beijingDay(at: Date | string): string {
   const time = typeof at === 'string' ? new Date(at).getTime() : at.getTime();
   if (Number.isNaN(time)) return typeof at === 'string' ? at.slice(0, 10) : '';
-  return new Date(time + 8 * 3_600_000).toISOString().slice(0, 10);
+  return localDate(new Date(time));
 }
 
 /**

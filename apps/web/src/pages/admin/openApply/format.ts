@@ -1,4 +1,5 @@
 import { OPEN_APPLY_STATUS_LABEL, type OpenApplyItem, type OpenApplyStatus } from '@odp/contracts';
+import { localDate } from '@odp/contracts/calendar';
 import dayjs from 'dayjs';
 
 export const STATUS_COLOR: Record<OpenApplyStatus, string> = {
@@ -22,7 +23,7 @@ export const formatTime = (value: string | null | undefined) => (value ? dayjs(v
 export function beijingDay(at: string, shiftMs = 0): string {
   const time = Date.parse(at);
   if (Number.isNaN(time)) return at.slice(0, 10);
-  return new Date(time + shiftMs + 8 * 3_600_000).toISOString().slice(0, 10);
+  return localDate(new Date(time + shiftMs));
 }
 
 /** The last day a report due at `dueAt` may be filed on: due is the midnight (UTC+8) that ends that day. */

@@ -7,6 +7,7 @@ import {
   OpenApplyInput,
   OpenApplyMessages,
 } from '@odp/contracts';
+import { localDate } from '@odp/contracts/calendar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -45,6 +46,9 @@ import { zodRule } from '@/components/ResourcePage/zod-rule';
 import { centrePath } from '@/pages/account/personal-centre/tabs';
 import { formFieldOf, toApplyInput } from './apply-form';
 import './apply-drawer.css';
+
+/** Today in the city (UTC+8), whatever the browser's zone: the server checks periods by the city's day. */
+const cityToday = () => dayjs(localDate(new Date()));
 
 type Values = {
   purpose: string;
@@ -244,7 +248,7 @@ function ApplyForm({ detail, agreement, initial, onDirty, formRef }: FormProps) 
             { required: true, message: '请选择开始日期' },
             {
               validator: async (_r, value: Dayjs | null) => {
-                if (value?.isBefore(dayjs(), 'day')) throw new Error(OpenApplyMessages.startPast);
+                if (value?.isBefore(cityToday(), 'day')) throw new Error(OpenApplyMessages.startPast);
               },
             },
           ]}
@@ -252,7 +256,7 @@ function ApplyForm({ detail, agreement, initial, onDirty, formRef }: FormProps) 
           <DatePicker
             style={{ width: '100%' }}
             placeholder="开始日期"
-            disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+            disabledDate={(d) => d.isBefore(cityToday())}
             inputReadOnly
           />
         </Form.Item>
@@ -278,8 +282,8 @@ function ApplyForm({ detail, agreement, initial, onDirty, formRef }: FormProps) 
             style={{ width: '100%' }}
             placeholder="结束日期"
             disabledDate={(d) =>
-              d.isBefore((startDate ?? dayjs()).startOf('day')) ||
-              !d.isBefore((startDate ?? dayjs()).add(OPEN_APPLY_MAX_YEARS, 'year'), 'day')
+              d.isBefore((startDate ?? cityToday()).startOf('day')) ||
+              !d.isBefore((startDate ?? cityToday()).add(OPEN_APPLY_MAX_YEARS, 'year'), 'day')
             }
             inputReadOnly
           />
@@ -395,8 +399,8 @@ export default function ApplyDrawer({ open, detail, from, onClose }: Props) {
   const names = new Set(detail.dataList.map((i) => i.name));
   const p = previous.data;
   const initial: Partial<Values> = {
-    startDate: dayjs().startOf('day'),
-    endDate: dayjs().startOf('day').add(1, 'year'),
+    startDate: cityToday(),
+    endDate: cityToday().add(1, 'year'),
     ...(p
       ? {
           purpose: p.purpose,
