@@ -71,6 +71,13 @@ export const updateShareNode = (input: ShareNodeInput) =>
 // —— 列表 ——
 
 export const listShares = (query: ShareListParams) => http.post<Page<ShareListItem>>('/api/shareData/page', query);
+/** 更换授权项目 (`ShareSystemInput`). */
+export const changeShareSystem = (input: { applyId: string; useAppSystem: string }) =>
+  http.post<null>('/api/share/changeAppSystem', input, { silent: true });
+
+/** 撤回 an application still at the data's department: it becomes a draft again. */
+export const recallShare = (applyId: string) => http.post<null>(withQuery('/api/share/recall', { applyId }));
+
 export const releaseShare = (applyId: string) =>
   http.post<unknown>(withQuery('/api/shareData/releaseData', { applyId }));
 

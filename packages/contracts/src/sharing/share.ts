@@ -55,7 +55,8 @@ export type ShareAction =
   | 'bureauApprove'
   | 'bureauReject'
   | 'release'
-  | 'systemRelease';
+  | 'systemRelease'
+  | 'changeSystem';
 
 /**
  * The permission only the platform itself holds (its jobs and the catalogue's off-shelf and delete):
@@ -174,6 +175,17 @@ export const SHARE_MACHINE = defineMachine({
       danger: true,
     },
     {
+      // 更换授权项目: the applying department's application system that uses the data.
+      action: 'changeSystem',
+      label: '更换授权项目',
+      axis: 'status',
+      from: [source, bureau, inUse],
+      to: 'same',
+      permission: SharePerm.apply,
+      applicantOnly: true,
+      refusal: '只有审批中或使用中的申请可以更换授权项目',
+    },
+    {
       action: 'systemRelease',
       label: '释放',
       axis: 'status',
@@ -239,6 +251,10 @@ export const ShareDecisionInput = z.object({
 export type ShareDecisionInput = z.infer<typeof ShareDecisionInput>;
 
 export const ShareIdQuery = z.object({ applyId: idOf('申请') });
+
+/** 更换授权项目: another of the applying department's application systems. */
+export const ShareSystemInput = z.object({ applyId: idOf('申请'), useAppSystem: idOf('应用系统') });
+export type ShareSystemInput = z.infer<typeof ShareSystemInput>;
 export const ShareCatalogQuery = z.object({ catalogId: idOf('目录') });
 
 /** `/api/shareData/page`. */

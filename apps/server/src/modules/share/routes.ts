@@ -6,6 +6,7 @@ import {
   ShareIdQuery,
   ShareNodeInput,
   SharePageQuery,
+  ShareSystemInput,
 } from '@odp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -64,6 +65,17 @@ export async function shareRoutes(fastify: FastifyInstance) {
     async (req) => {
       await shares.act(db, actorOf(req), req.query.applyId, 'recall');
       return ok(null, '已撤回');
+    },
+  );
+  app.post(
+    '/api/share/changeAppSystem',
+    {
+      config: { access: P.apply },
+      schema: { tags, summary: '更换授权项目（使用应用系统）', body: ShareSystemInput },
+    },
+    async (req) => {
+      await shares.changeSystem(db, actorOf(req), req.body);
+      return ok(null, '授权项目已更换');
     },
   );
   app.post(

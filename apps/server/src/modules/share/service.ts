@@ -10,6 +10,7 @@ import {
   type ShareNodeInput,
   SharePerm,
   ShareStatus,
+  type ShareSystemInput,
 } from '@odp/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -26,6 +27,7 @@ import { applicableEntry, checkForm, checkPeriod } from './form.js';
 import { NOT_SHARED } from './grant.js';
 import { actionsFor, presentDefaults, presentDetail } from './present.js';
 import {
+  appSystemOf,
   byId,
   dictSetting,
   findEntry,
@@ -154,6 +156,27 @@ export function shareService(secrets: AppSecrets) {
     },
 
     /** 释放数据 (the applying department) and 撤回 (before the source department decided). */
+    /**
+     * 更换授权项目: another of the applying department's application systems uses the data; the
+     * history keeps which, and the grant itself (items, period, key) stays as it is.
+     */
+    async changeSystem(db: Db, actor: Actor, input: ShareSystemInput): Promise<void> {
+      const row = await visibleShare(db, actor, byId(input.applyId));
+      const system = await appSystemOf(db, input.useAppSystem);
+      if (!system || system.orgCode !== row.applyOrgCode) {
+        throw badRequest('请选择本部门的应用系统', { field: 'useAppSystem' });
+      }
+      await applyTransition(
+        db,
+        actor,
+        shareSubject,
+        row.id,
+        'changeSystem',
+        { comment: `使用应用系统：${system.appName}` },
+        (tx) => updateShare(tx, row.id, { useAppSystemId: system.id }),
+      );
+    },
+
     async act(db: Db, actor: Actor, applyId: string, action: Extract<ShareAction, 'release' | 'recall'>) {
       const row = await visibleShare(db, actor, byId(applyId));
       await applyTransition(db, actor, shareSubject, row.id, action);

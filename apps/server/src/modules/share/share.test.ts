@@ -17,7 +17,14 @@ import {
 } from '@odp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessMessages, openApps, openGrants, workflowHistory, workflowTasks } from '../../db/schema/index.js';
+import {
+  appSystems,
+  businessMessages,
+  openApps,
+  openGrants,
+  workflowHistory,
+  workflowTasks,
+} from '../../db/schema/index.js';
 import { dayEnd } from '../../platform/city-days.js';
 import { loadWorkCalendar } from '../../platform/workflow/calendar.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
@@ -194,7 +201,7 @@ describe('the review', () => {
     const source = await detail(world.sourceOfficer.token, id);
     expect(source.body.result.actions).toEqual(['sourceApprove', 'sourceReject']);
     expect(source.body.result.nextNodeName).toBe('数源部门审核');
-    expect((await detail(world.applicant.token, id)).body.result.actions).toEqual(['recall']);
+    expect((await detail(world.applicant.token, id)).body.result.actions).toEqual(['recall', 'changeSystem']);
 
     expect((await decide(ctx, world.sourceOfficer.token, id, 'approve', '同意')).status).toBe(200);
     expect((await statusOf(ctx.db, id)).status).toBe(ShareStatus.bureau);
@@ -249,6 +256,40 @@ describe('the review', () => {
     // Ids guessed or not, another department's application does not exist for the caller.
     expect((await detail(world.applicant.token, randomUUID())).status).toBe(404);
     expect((await decide(ctx, world.sourceOfficer.token, randomUUID(), 'approve')).status).toBe(404);
+  });
+
+  it('changes the 授权项目 to another of the applying department’s systems, only for the applicant', async () => {
+    const [own, other] = await ctx.db
+      .insert(appSystems)
+      .values([
+        { appName: `公交调度系统${randomUUID().slice(0, 4)}`, orgCode: world.applyDept.orgCode, state: '1' },
+        { appName: `医疗监管系统${randomUUID().slice(0, 4)}`, orgCode: world.sourceDept.orgCode, state: '1' },
+      ])
+      .returning({ id: appSystems.id, appName: appSystems.appName });
+    const change = (token: string, applyId: string, useAppSystem: string) =>
+      call(ctx, 'POST', '/api/share/changeAppSystem', { token, body: { applyId, useAppSystem } });
+    const draft = await call<{ applyId: string }>(ctx, 'POST', '/api/share/save', {
+      token: world.applicant.token,
+      body: applyForm(entry.id),
+    });
+    const refusedDraft = await change(world.applicant.token, draft.body.result.applyId, own.id);
+    expect([refusedDraft.status, refusedDraft.body.message]).toEqual([400, '只有审批中或使用中的申请可以更换授权项目']);
+    const id = await inUse(ctx, world, applyForm(entry.id));
+    const before = await historyCount();
+    const foreign = await change(world.applicant.token, id, other.id);
+    expect([foreign.status, foreign.body.message]).toEqual([400, '请选择本部门的应用系统']);
+    expect((await change(world.sourceOfficer.token, id, own.id)).status).toBe(403);
+    expect((await change(world.otherOfficer.token, id, own.id)).status).toBe(404);
+    expect(await historyCount()).toBe(before);
+    const done = await change(world.colleague.token, id, own.id);
+    expect(done.status, done.body.message).toBe(200);
+    const row = await statusOf(ctx.db, id);
+    expect(row).toMatchObject({ useAppSystemId: own.id, status: ShareStatus.inUse });
+    const [last] = await ctx.db
+      .select()
+      .from(workflowHistory)
+      .where(and(eq(workflowHistory.subjectId, id), eq(workflowHistory.action, 'changeSystem')));
+    expect(last.comment).toBe(`使用应用系统：${own.appName}`);
   });
 
   it('narrows only within what was applied for, only by the data’s department, only at its node', async () => {
@@ -478,7 +519,7 @@ describe('the lists', () => {
       status: ShareStatus.inUse,
       statusLabel: '使用中',
       totalNumber: 0,
-      actions: ['release'],
+      actions: ['release', 'changeSystem'],
     });
     expect(ids(await page(world.applicant.token, { ...q(2), applyTitle: '大数据局' }))).toEqual([atBureau]);
     expect((await page(world.applicant.token, { queryType: 9 })).status).toBe(400);

@@ -18,7 +18,6 @@ import {
   Form,
   Input,
   Row,
-  Select,
   Skeleton,
   Space,
   Typography,
@@ -27,7 +26,6 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { feedback } from '@/api/feedback';
-import { queryAppNames, resourceKeys } from '@/api/resources';
 import {
   getApplyDefaults,
   getShareDetail,
@@ -40,6 +38,7 @@ import { DictSelect } from '@/components/DictSelect';
 import { blamedField, isApiError } from '@/components/ResourcePage/errors';
 import { AgreementModal } from './AgreementModal';
 import { ApplyItemsTable } from './ApplyItemsTable';
+import { AppSystemIdSelect } from './AppSystemIdSelect';
 import { AGREEMENTS, type Agreement } from './agreements';
 import { drawerWidth } from './layout';
 import { type ItemSelection, initialSelection, periodProblem, selectionProblem, toApplyItems } from './share-items';
@@ -161,27 +160,6 @@ export function ShareApplyDrawer({ target, onClose, onDone }: Props) {
       )}
       {loaded.data && <ApplyForm key={key} loaded={loaded.data} onClose={onClose} onDone={onDone} />}
     </Drawer>
-  );
-}
-
-function AppSystemIdSelect(props: { value?: string | null; onChange?: (value: string | null) => void }) {
-  const systems = useQuery({
-    queryKey: [...resourceKeys.systems.names(), 'ids'],
-    queryFn: () => queryAppNames(),
-    staleTime: 60_000,
-  });
-  return (
-    <Select<string>
-      showSearch
-      allowClear
-      optionFilterProp="label"
-      placeholder="请选择本部门的应用系统"
-      loading={systems.isLoading}
-      notFoundContent={systems.isLoading ? '加载中…' : '本部门暂无启用的应用系统，请先在系统维护中添加'}
-      options={(systems.data ?? []).map((s) => ({ value: s.id, label: s.appName }))}
-      value={props.value ?? undefined}
-      onChange={(value) => props.onChange?.(value ?? null)}
-    />
   );
 }
 

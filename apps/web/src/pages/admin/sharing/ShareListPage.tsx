@@ -2,8 +2,9 @@ import { ExchangePerm, type ShareAction, type ShareListItem, SharePerm, ShareSta
 import { Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { listShares, releaseShare, shareKeys } from '@/api/share';
+import { listShares, recallShare, releaseShare, shareKeys } from '@/api/share';
 import { defineResourceView, type ResourceColumn, ResourcePage, type RowAction } from '@/components/ResourcePage';
+import { ChangeSystemDialog } from './ChangeSystemDialog';
 import { dataUsePath } from './format';
 import { canDecide } from './review/narrowing';
 import { ShareReviewDrawer } from './review/ShareReview';
@@ -12,7 +13,7 @@ import { ShareDetailDrawer } from './ShareDetailDrawer';
 import { UsageRecordDrawer } from './UsageRecordDrawer';
 
 /** The row buttons a list may offer; each shows only where the row allows it. */
-export type ShareRowButton = 'review' | 'release' | 'useData' | 'records' | 'edit';
+export type ShareRowButton = 'review' | 'recall' | 'release' | 'useData' | 'records' | 'edit' | 'changeSystem';
 
 /** What a list's columns may open. */
 export type ShareListContext = { openDetail: (share: ShareListItem) => void };
@@ -43,6 +44,7 @@ export function ShareListPage({ list }: { list: ShareList }) {
   const [recordsOf, setRecordsOf] = useState<ShareListItem | null>(null);
   const [editing, setEditing] = useState<ApplyTarget | null>(null);
   const [reviewing, setReviewing] = useState<string | null>(null);
+  const [changing, setChanging] = useState<ShareListItem | null>(null);
 
   const view = useMemo(() => {
     const link = (
@@ -64,6 +66,15 @@ export function ShareListPage({ list }: { list: ShareList }) {
         (share) => canDecide(share.actions),
         (share) => setReviewing(share.processCode),
       ),
+      recall: {
+        key: 'recall',
+        permission: SharePerm.apply,
+        visible: (share) => allows(share, 'recall'),
+        label: '撤回',
+        confirm: () => '确定撤回该共享申请吗？撤回后成为草稿，可修改后重新提交。',
+        run: (share) => recallShare(share.applyId),
+        success: '已撤回',
+      },
       release: {
         key: 'release',
         permission: SharePerm.release,
@@ -82,6 +93,13 @@ export function ShareListPage({ list }: { list: ShareList }) {
         SharePerm.apply,
       ),
       records: link('records', '使用记录', hasRecords, setRecordsOf, ExchangePerm.record),
+      changeSystem: link(
+        'changeSystem',
+        '更换授权项目',
+        (share) => allows(share, 'changeSystem'),
+        setChanging,
+        SharePerm.apply,
+      ),
       edit: link(
         'edit',
         '编辑',
@@ -109,6 +127,7 @@ export function ShareListPage({ list }: { list: ShareList }) {
       <UsageRecordDrawer share={recordsOf} onClose={() => setRecordsOf(null)} />
       <ShareApplyDrawer target={editing} onClose={() => setEditing(null)} />
       <ShareReviewDrawer processCode={reviewing} onClose={() => setReviewing(null)} />
+      <ChangeSystemDialog share={changing} onClose={() => setChanging(null)} />
     </>
   );
 }

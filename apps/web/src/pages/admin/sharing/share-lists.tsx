@@ -180,8 +180,8 @@ export const MY_DATA = defineShareList({
     col.totalNumber,
     col.dateRange('数据开通时间'),
   ],
-  buttons: ['edit', 'useData', 'records'],
-  actionWidth: 190,
+  buttons: ['edit', 'useData', 'records', 'changeSystem'],
+  actionWidth: 280,
 });
 
 /** 审批中 (/datasharing/examine): the department's applications under review, and those waiting on it. */
@@ -200,9 +200,10 @@ export const IN_REVIEW = defineShareList({
     col.launchDate,
     col.dateRange('数据发起时间'),
   ],
-  // The data's department and the bureau decide here what waits on them.
-  buttons: ['review'],
-  actionWidth: 70,
+  // The data's department and the bureau decide here what waits on them; the applicant may 撤回 what
+  // its data's department has not decided yet.
+  buttons: ['review', 'recall'],
+  actionWidth: 110,
 });
 
 /** 正在使用 (/datasharing/useing): granted applications, with 释放数据, 使用数据 and 使用记录. */
