@@ -16,6 +16,7 @@ export * from './core/envelope.js';
 export * from './core/messages.js';
 export * from './core/same-site.js';
 export * from './core/workflow.js';
+export * from './home.js';
 export * from './market/files.js';
 export * from './market/home.js';
 export * from './market/market.js';

@@ -6,6 +6,7 @@ import { catalogueModule } from './catalogue/manifest.js';
 import { collectionModule } from './collection/manifest.js';
 import { exchangeModule } from './exchange/manifest.js';
 import { filesModule } from './files/manifest.js';
+import { homeModule } from './home/manifest.js';
 import { marketModule } from './market/manifest.js';
 import { newsModule } from './news/manifest.js';
 import { openApplyModule } from './open-apply/manifest.js';
@@ -64,6 +65,7 @@ export const manifests: readonly ModuleManifest[] = [
   openApplyModule,
   shareModule,
   exchangeModule,
+  homeModule,
 ];
 
 export const modules = installModules(manifests);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, smallint, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
 
@@ -35,6 +36,9 @@ export const workflowTasks = pgTable(
     index('wf_task_inbox_idx').on(t.subjectType, t.status, t.submitTime),
     index('wf_task_subject_idx').on(t.subjectType, t.subjectId),
     index('wf_task_due_idx').on(t.status, t.dueAt),
+    // The home page's 已发起 and 已处理: a user's submitted tasks and those they decided.
+    index('wf_task_submitter_idx').on(t.submitterId, t.subjectType),
+    index('wf_task_handler_idx').on(t.handlerId).where(sql`status = 2`),
   ],
 );
 

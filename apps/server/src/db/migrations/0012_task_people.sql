@@ -1,0 +1,2 @@
+CREATE INDEX "wf_task_submitter_idx" ON "wf_task" USING btree ("submitter_id","subject_type");--> statement-breakpoint
+CREATE INDEX "wf_task_handler_idx" ON "wf_task" USING btree ("handler_id") WHERE status = 2;
