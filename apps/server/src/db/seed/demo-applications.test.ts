@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { login } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
-import { openApplies, openApps, users } from '../schema/index.js';
+import { catalogues, openApplies, openApps, users } from '../schema/index.js';
 import { seedDemoCatalogue } from './catalogue/index.js';
 import { seedAccounts, seedDemoCity } from './demo.js';
 import { seedDemoApps } from './demo-apps.js';
@@ -126,6 +126,22 @@ describe('the demo departments’ share applications', () => {
     expect(rejected[0]?.message).toContain('请补充具体用途');
     const config = { ...loadConfig({}), dataDir };
     expect(await ctx.db.transaction((tx) => seedDemoShares(tx, config))).toBe(0);
+  });
+
+  it('has a shared entry with a 不予共享 item, which the form offers but cannot tick', async () => {
+    const [entry] = await ctx.db
+      .select({ id: catalogues.id })
+      .from(catalogues)
+      .where(eq(catalogues.catalogName, '养老机构名录'));
+    const jt = await login(ctx, 'jtadmin', 'Dept@2026');
+    const defaults = await call<{ shareType: string; items: { name: string; shareProperty: string }[] }>(
+      ctx,
+      'GET',
+      `/api/share/getApplyDefaultInfo?catalogId=${entry.id}`,
+      { token: jt },
+    );
+    expect(defaults.body.result.shareType).toBe('10');
+    expect(defaults.body.result.items.filter((i) => i.shareProperty === '30').map((i) => i.name)).toEqual(['负责人']);
   });
 
   it('lets each department see what waits on it: 卫健委 the application at its node, 王交通 the one for his data', async () => {

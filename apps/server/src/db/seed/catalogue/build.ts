@@ -286,6 +286,7 @@ export function parseItem(spec: string): Column & { notNull: boolean } {
     dataLength: Number(length),
     primaryKey: marks.includes('k'),
     masked: marks.includes('m'),
+    notShared: marks.includes('x'),
     notNull: marks.includes('n'),
   };
 }
@@ -313,7 +314,7 @@ function itemsOf(def: EntryDef, catalogId: string): (typeof catalogueItems.$infe
   const share = def.share ?? '10';
   const open = def.open ?? '1';
   return columns.map((c, i) => {
-    const shareProperty = share === '30' ? '30' : c.masked || share === '20' ? '20' : '10';
+    const shareProperty = share === '30' || c.notShared ? '30' : c.masked || share === '20' ? '20' : '10';
     return {
       catalogId,
       serialNumber: i + 1,

@@ -14,7 +14,11 @@ export const elderlyCare: Dataset = {
     col('床位数', 'beds', 'N', 6),
     col('护理型床位数', 'nursing_beds', 'N', 6),
     col('收住对象', 'admits', 'C', 50),
-    col('负责人', 'manager', 'C', 20, { masked: true, description: '机构负责人姓名，公开时脱敏' }),
+    col('负责人', 'manager', 'C', 20, {
+      masked: true,
+      notShared: true,
+      description: '机构负责人姓名，公开时脱敏，不向其他部门共享',
+    }),
     PHONE,
     col('备案日期', 'filing_date', 'D', 10),
     LNG,

@@ -10,6 +10,8 @@ export type Column = {
   primaryKey?: boolean;
   /** 脱敏: personal data shown masked in public previews. */
   masked?: boolean;
+  /** 不予共享: never given to another department, even when the entry is shared. */
+  notShared?: boolean;
   description?: string;
 };
 
