@@ -23,14 +23,14 @@ function AccountActions({ account, onPick }: { account: Account; onPick?: () => 
   return (
     <div className="portal-user-actions">
       {userInfo?.orgCode && (
-        <Link to={Constants.homePath} className="ant-btn ant-btn-text ant-btn-block" onClick={onPick}>
+        <Link to={Constants.homePath} onClick={onPick}>
           进入工作台
         </Link>
       )}
-      <Link to={PERSONAL_CENTRE_PATH} className="ant-btn ant-btn-text ant-btn-block" onClick={onPick}>
+      <Link to={PERSONAL_CENTRE_PATH} onClick={onPick}>
         个人中心
       </Link>
-      <Link to="/developer/apps" className="ant-btn ant-btn-text ant-btn-block" onClick={onPick}>
+      <Link to="/developer/apps" onClick={onPick}>
         我的应用
       </Link>
       {account.canSwitchDepart && (

@@ -17,7 +17,15 @@ export const UserName = forwardRef<
 >(function UserName({ onReach, ...trigger }, ref) {
   const { userInfo } = useSession();
   return (
-    <button ref={ref} type="button" className="portal-user-name" aria-haspopup="true" onClick={onReach} {...trigger}>
+    <button
+      ref={ref}
+      type="button"
+      aria-haspopup="true"
+      onClick={onReach}
+      {...trigger}
+      // The popover adds its own class when open (ant-popover-open): the name keeps its look.
+      className={['portal-user-name', trigger.className].filter(Boolean).join(' ')}
+    >
       {displayName(userInfo)}
       {userInfo?.departName && <span className="portal-depart">（{userInfo.departName}）</span>}
       <DownOutlined style={{ fontSize: 10, marginLeft: 4 }} />
