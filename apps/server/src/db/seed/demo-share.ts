@@ -77,11 +77,10 @@ async function shareableEntries(tx: Tx, orgCode: string) {
 export async function seedDemoShares(tx: Tx, config: Config, now = new Date()): Promise<number> {
   const [already] = await tx.select({ id: shareApplies.id }).from(shareApplies).limit(1);
   if (already) return 0;
-  const [jt, wsj, reviewer] = await Promise.all([
-    actorOf(tx, 'jtadmin'),
-    actorOf(tx, 'wsjadmin'),
-    actorOf(tx, 'reviewer'),
-  ]);
+  // One after another: a transaction's client takes one statement at a time.
+  const jt = await actorOf(tx, 'jtadmin');
+  const wsj = await actorOf(tx, 'wsjadmin');
+  const reviewer = await actorOf(tx, 'reviewer');
   if (!jt?.orgCode || !wsj?.orgCode || !reviewer) return 0;
   const fromHealth = await shareableEntries(tx, wsj.orgCode);
   const fromTransport = await shareableEntries(tx, jt.orgCode);
