@@ -31,6 +31,14 @@ const Env = z.object({
   // 32 bytes (64 hex digits or base64) sealing data-source passwords; generated into DATA_DIR when unset.
   DATASOURCE_SECRET_KEY: z.string().optional(),
   OPEN_API_QUOTAS: z.enum(['0', '1']).default('1'),
+  // Demo only: 交通运输局's own database (mysql://, mariadb://, postgres://), the target of a demo exchange.
+  DEMO_DEPARTMENT_DATABASE: z
+    .string()
+    .regex(
+      /^(mysql|mariadb|postgres|postgresql):\/\/[^/]+\/[^/?#]+$/,
+      '须为 mysql://、mariadb:// 或 postgres:// 开头的连接串',
+    )
+    .optional(),
 });
 
 export type Config = {
@@ -63,6 +71,11 @@ export type Config = {
   datasourceSecretKey?: string;
   /** Counts open-API calls against the quotas of dict open_api_quota (OPEN_API_QUOTAS, default on). */
   openApiQuotas: boolean;
+  /**
+   * Demo only (DEMO_DEPARTMENT_DATABASE): a database standing for 交通运输局's own, into which the
+   * demo's share application in use is exchanged on the first start.
+   */
+  demoDepartmentDatabase?: string;
   /** Resolves host names for outbound connections; tests give their own, the server uses the system's. */
   outboundLookup?: (host: string) => Promise<{ address: string; family: number }[]>;
 };
@@ -100,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow,
     datasourceSecretKey: e.DATASOURCE_SECRET_KEY || undefined,
     openApiQuotas: e.OPEN_API_QUOTAS === '1',
+    demoDepartmentDatabase: e.DEMO_DEPARTMENT_DATABASE || undefined,
   };
 }
 

@@ -7,12 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { login } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
+import { runOnSource, sourceServer } from '../../test/source-servers.js';
 import { catalogues, openApplies, openApps, users } from '../schema/index.js';
 import { seedDemoCatalogue } from './catalogue/index.js';
 import { seedAccounts, seedDemoCity } from './demo.js';
 import { seedDemoApps } from './demo-apps.js';
+import { seedDemoExchange } from './demo-exchange.js';
 import { seedDemoOpenApplies } from './demo-open-apply.js';
 import { seedDemoShares } from './demo-share.js';
+
+const mariadb = await sourceServer('mysql');
 
 let ctx: TestContext;
 let dataDir: string;
@@ -153,4 +157,59 @@ describe('the demo departments’ share applications', () => {
     const forJt = (await sharePage(jt, 2)).filter((r) => r.actions.includes('sourceApprove'));
     expect(forJt.map((r) => r.applyDeptName)).toEqual([expect.stringContaining('卫生健康')]);
   });
+});
+
+describe('the demo exchange (DEMO_DEPARTMENT_DATABASE)', () => {
+  it('does nothing without a department database', async () => {
+    const config = { ...loadConfig({}), dataDir };
+    expect(await seedDemoExchange(ctx.db, config)).toBeNull();
+  });
+
+  it.skipIf('skip' in mariadb)(
+    `exchanges 交通运输局's application in use into it, once${'skip' in mariadb ? `（${mariadb.skip}）` : ''}`,
+    async () => {
+      if ('skip' in mariadb) return;
+      const { target } = mariadb;
+      const account = { user: `odp_demo_${Date.now().toString(36)}`, password: 'Demo#2026-exchange' };
+      await runOnSource(target, [
+        `create user '${account.user}'@'%' identified by '${account.password}'`,
+        `grant select, insert, update, delete, create, alter on \`${target.database}\`.* to '${account.user}'@'%'`,
+      ]);
+      let table = '';
+      try {
+        const url = `mysql://${account.user}:${encodeURIComponent(account.password)}@${target.host}:${target.port}/${target.database}`;
+        const config = {
+          ...loadConfig({ DEMO_DEPARTMENT_DATABASE: url, DATASOURCE_ALLOW: `${target.address}/32,127.0.0.1/32` }),
+          dataDir,
+        };
+        const line = await seedDemoExchange(ctx.db, config);
+        expect(line).toMatch(/^演示交换：“.+”已写入 交通运输局业务库（演示） 的 share_demo_[0-9a-f]{8}（\d+ 行）$/);
+        table = /(share_demo_[0-9a-f]{8})/.exec(line ?? '')?.[1] ?? '';
+        const written = Number(/（(\d+) 行）/.exec(line ?? '')?.[1]);
+        expect(written).toBeGreaterThan(0);
+        const mysql = (await import('mysql2/promise')).default;
+        const conn = await mysql.createConnection({ ...target, host: target.address });
+        try {
+          const [rows] = await conn.query(`select count(*) as n from \`${table}\``);
+          expect(Number((rows as { n: number }[])[0].n)).toBe(written);
+        } finally {
+          await conn.end();
+        }
+        // The 使用记录 of the application shows the run, and a second start adds nothing.
+        const jt = await login(ctx, 'jtadmin', 'Dept@2026');
+        const inUse = await sharePage(jt, 3);
+        const records = await call<Page<{ targetTable: string; rows: number }>>(ctx, 'POST', '/api/config/getList', {
+          token: jt,
+          body: { applyId: inUse[0].applyId, pageNo: 1, pageSize: 10 },
+        });
+        expect(records.body.result.records.map((r) => r.targetTable)).toContain(table);
+        expect(await seedDemoExchange(ctx.db, config)).toBeNull();
+      } finally {
+        await runOnSource(target, [
+          ...(table ? [`drop table if exists \`${table}\``] : []),
+          `drop user if exists '${account.user}'@'%'`,
+        ]);
+      }
+    },
+  );
 });

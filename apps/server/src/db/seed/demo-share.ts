@@ -6,12 +6,13 @@ import { shareService, within } from '../../modules/share/service.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { loadGrants } from '../../platform/auth/sessions.js';
 import { cityDate } from '../../platform/city-days.js';
-import type { Tx } from '../client.js';
+import type { Executor, Tx } from '../client.js';
 import { catalogueItems, catalogues, datastoreResources, shareApplies, users } from '../schema/index.js';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-async function actorOf(tx: Tx, username: string): Promise<Actor | null> {
+/** A demo account as the services see a signed-in user: its department and its permissions. */
+export async function actorOf(tx: Executor, username: string): Promise<Actor | null> {
   const [user] = await tx.select().from(users).where(eq(users.username, username));
   if (!user) return null;
   const { perms, roleCodes } = await loadGrants(tx, user.id);

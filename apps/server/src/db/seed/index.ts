@@ -8,6 +8,7 @@ import { DEMO_APP_SYSTEMS } from './catalogue/build.js';
 import { seedDemoCatalogue } from './catalogue/index.js';
 import { seedAccounts, seedDemoCity } from './demo.js';
 import { seedDemoApps } from './demo-apps.js';
+import { seedDemoExchange } from './demo-exchange.js';
 import { seedDemoOpenApplies } from './demo-open-apply.js';
 import { seedDemoShares } from './demo-share.js';
 import { seedJobs } from './jobs.js';
@@ -46,7 +47,9 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     chmodSync(file, 0o600);
     return ['首次启动已创建管理员账号（请登录后立即修改密码）:', ...accounts, `已保存到 ${file}`];
   }
-  return ['演示账号（用户名 / 密码）:', ...accounts];
+  // After the commit: the exchange reads the datastore and writes a database outside the platform.
+  const exchanged = await seedDemoExchange(db, config);
+  return ['演示账号（用户名 / 密码）:', ...accounts, ...(exchanged ? [exchanged] : [])];
 }
 
 /** 系统维护's demo rows: the systems the demo catalogue's entries name, each under its department. */
