@@ -85,7 +85,7 @@ export async function accountMenu(page: Page, entry: '修改密码' | '切换部
     .getByRole('button')
     .filter({ has: page.locator('.ant-avatar') })
     .first()
-    .hover();
+    .click();
   await page.getByRole('menuitem', { name: entry }).click();
 }
 

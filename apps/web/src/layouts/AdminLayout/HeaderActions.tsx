@@ -30,7 +30,8 @@ export function HeaderActions({ onOpenSettings, dark }: { onOpenSettings: () => 
   return (
     <Space size={4} style={{ color }}>
       <NoticeBell color={color} />
-      <Dropdown menu={{ items }} placement="bottomRight">
+      {/* Opens on a click, as the portal's: a hover menu closes while the pointer crosses to an entry. */}
+      <Dropdown menu={{ items }} placement="bottomRight" trigger={['click']}>
         <Button type="text" style={{ color, height: 40 }}>
           <Avatar size="small" src={userInfo?.avatar || undefined} icon={<UserOutlined />} />
           <span>{userInfo?.realname || userInfo?.username}</span>
