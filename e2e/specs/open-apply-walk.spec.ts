@@ -218,8 +218,9 @@ describe('有条件开放, walked', () => {
     const toBureau = await decision.getByText('通过后提交大数据局审核').isVisible();
     await shot(officer, 'open-apply-provider-decision');
     await decision.getByRole('button', { name: '确认通过' }).click();
-    await officer.getByText('审核通过', { exact: true }).first().waitFor();
-    await row.getByText(toBureau ? '大数据局审核中' : '已开通').waitFor();
+    // The row's state, not the passing 审核通过 toast, which a slow machine may show and hide between polls.
+    await decision.waitFor({ state: 'detached', timeout: 30_000 });
+    await row.getByText(toBureau ? '大数据局审核中' : '已开通').waitFor({ timeout: 30_000 });
 
     if (toBureau) {
       const reviewer = await newPage(env.browser);
@@ -231,9 +232,8 @@ describe('有条件开放, walked', () => {
       const bureau = reviewer.getByRole('dialog').filter({ hasText: '审核开放申请' });
       await bureau.getByText('通过后即开通').waitFor();
       await bureau.getByRole('button', { name: '确认通过' }).click();
-      await reviewer.getByText('审核通过', { exact: true }).first().waitFor();
-      await bureauRow.getByText('已开通').waitFor();
-      await bureau.waitFor({ state: 'detached' });
+      await bureau.waitFor({ state: 'detached', timeout: 30_000 });
+      await bureauRow.getByText('已开通').waitFor({ timeout: 30_000 });
       await reviewer.locator('.ant-table-wrapper .ant-spin-spinning').first().waitFor({ state: 'detached' });
       await shot(reviewer, 'open-apply-bureau-approved');
       await reviewer.context().close();
