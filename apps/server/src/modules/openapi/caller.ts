@@ -6,9 +6,9 @@ import {
   SIGNATURE_WINDOW_MS,
   stringToSign,
 } from '@odp/contracts';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../../db/client.js';
+import { type Executor, preparedOnce } from '../../db/client.js';
 import { openApps, openGrants, openNonces } from '../../db/schema/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { AppSecrets } from './keys.js';
@@ -32,12 +32,17 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-async function activeApp(db: Executor, appKey: string): Promise<OpenAppRow> {
-  if (appKey.length > 40) throw unauthorized(OpenApiMessages.keyInvalid);
-  const [app] = await db
+/** Every open API call with a key reads its application: prepared once (see `preparedOnce`). */
+const activeAppStatement = (db: Executor, name: string) =>
+  db
     .select()
     .from(openApps)
-    .where(and(eq(openApps.appKey, appKey), eq(openApps.status, OPEN_APP_STATUS.active)));
+    .where(and(eq(openApps.appKey, sql.placeholder('appKey')), eq(openApps.status, OPEN_APP_STATUS.active)))
+    .prepare(name);
+
+async function activeApp(db: Executor, appKey: string): Promise<OpenAppRow> {
+  if (appKey.length > 40) throw unauthorized(OpenApiMessages.keyInvalid);
+  const [app] = await preparedOnce(db, 'open_active_app', activeAppStatement).execute({ appKey });
   if (!app) throw unauthorized(OpenApiMessages.keyInvalid);
   return app;
 }
@@ -85,24 +90,32 @@ export async function resolveCaller(db: Executor, secrets: AppSecrets, req: Fast
 }
 
 /** The live grant of an application on a dataset, if any. */
+const grantStatement = (db: Executor, name: string) =>
+  db
+    .select()
+    .from(openGrants)
+    .where(
+      and(
+        eq(openGrants.appId, sql.placeholder('appId')),
+        eq(openGrants.catalogId, sql.placeholder('catalogId')),
+        isNull(openGrants.revokedAt),
+        sql`${openGrants.startsAt} <= ${sql.placeholder('now')}`,
+        or(isNull(openGrants.endsAt), sql`${openGrants.endsAt} > ${sql.placeholder('now')}`),
+      ),
+    )
+    .limit(1)
+    .prepare(name);
+
 export async function grantOf(
   db: Executor,
   appId: string,
   catalogId: string,
   now = new Date(),
 ): Promise<OpenGrantRow | null> {
-  const [grant] = await db
-    .select()
-    .from(openGrants)
-    .where(
-      and(
-        eq(openGrants.appId, appId),
-        eq(openGrants.catalogId, catalogId),
-        isNull(openGrants.revokedAt),
-        sql`${openGrants.startsAt} <= ${now}`,
-        or(isNull(openGrants.endsAt), gt(openGrants.endsAt, now)),
-      ),
-    )
-    .limit(1);
+  const [grant] = await preparedOnce(db, 'open_grant_of', grantStatement).execute({
+    appId,
+    catalogId,
+    now: now.toISOString(),
+  });
   return grant ?? null;
 }

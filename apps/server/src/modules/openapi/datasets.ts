@@ -12,7 +12,7 @@ import {
   toPage,
 } from '@odp/contracts';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, preparedOnce } from '../../db/client.js';
 import {
   catalogueFiles,
   catalogueItems,
@@ -80,8 +80,21 @@ const ci = catalogueItems;
  * The entry, its resources and its items in one statement: every rows call needs all three, and on
  * a busy server each round trip to the database costs more than the rows themselves.
  */
-export async function openDatasetWithData(db: Executor, id: string, caller?: OpenCaller): Promise<OpenDataset> {
-  const [found] = await db
+/** Entries a proven application reads through its live grant, besides public ones (`appId` a placeholder). */
+const grantedToPlaceholder = () => {
+  const g = openGrants;
+  return sql`(${c.shelfStatus} = ${ShelfStatus.on} and exists (select 1 from ${g}
+    where ${g.appId} = ${sql.placeholder('appId')} and ${g.catalogId} = ${c.id} and ${g.revokedAt} is null
+      and ${g.startsAt} <= now() and (${g.endsAt} is null or ${g.endsAt} > now())))`;
+};
+
+/**
+ * The entry with its resources and items in one statement, prepared once per database in two forms:
+ * public entries only, and public or granted to the caller's proven application. Every rows and
+ * service call starts with it.
+ */
+const datasetStatement = (withGrant: boolean) => (db: Executor, name: string) =>
+  db
     .select({
       entry: c,
       departName: departs.departName,
@@ -100,7 +113,19 @@ export async function openDatasetWithData(db: Executor, id: string, caller?: Ope
     })
     .from(c)
     .leftJoin(departs, eq(departs.orgCode, c.orgCode))
-    .where(and(eq(c.id, id), visibleTo(caller)));
+    .where(
+      and(eq(c.id, sql.placeholder('id')), withGrant ? (or(isPublicSql, grantedToPlaceholder()) as SQL) : isPublicSql),
+    )
+    .prepare(name);
+
+const publicDataset = datasetStatement(false);
+const grantedDataset = datasetStatement(true);
+
+export async function openDatasetWithData(db: Executor, id: string, caller?: OpenCaller): Promise<OpenDataset> {
+  const proven = caller?.app && caller.proven ? caller.app : null;
+  const [found] = proven
+    ? await preparedOnce(db, 'open_dataset_granted', grantedDataset).execute({ id, appId: proven.id })
+    : await preparedOnce(db, 'open_dataset_public', publicDataset).execute({ id });
   if (!found) throw notFound(OpenApiMessages.datasetMissing);
   const entry: OpenEntry = { ...found.entry, departName: found.departName };
   const rows = found.resources.map(({ fileName, createdAt, updatedAt, ...rest }) => ({

@@ -7,8 +7,8 @@ import {
   type OpenQuotaTier,
 } from '@odp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/client.js';
-import { dictItems, dicts } from '../../db/schema/index.js';
+import { type Executor, preparedOnce, rowsOf } from '../../db/client.js';
+import { dictItems, dicts, openQuotaCounters } from '../../db/schema/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days are counted in UTC+8: a day's quota starts at local midnight. */
@@ -25,6 +25,27 @@ export type QuotaOutcome = {
   retryAfter?: number;
   message?: string;
 };
+
+const q = openQuotaCounters;
+
+/**
+ * Counts a call in its second and its day at once, each only while under its limit; a window at its
+ * limit returns no row. Every counted call runs it: prepared once (see `preparedOnce`).
+ */
+const takeStatement = (db: Executor, name: string) =>
+  db
+    .insert(q)
+    .values([
+      { subject: sql.placeholder('subject'), win: 's', start: sql.placeholder('second'), used: 1 },
+      { subject: sql.placeholder('subject'), win: 'd', start: sql.placeholder('day'), used: 1 },
+    ])
+    .onConflictDoUpdate({
+      target: [q.subject, q.win, q.start],
+      set: { used: sql`${q.used} + 1` },
+      setWhere: sql`${q.used} < case excluded.win when 's' then ${sql.placeholder('perSecond')}::int else ${sql.placeholder('perDay')}::int end`,
+    })
+    .returning({ win: q.win, used: q.used })
+    .prepare(name);
 
 /**
  * Counts one call of `subject` against its per-second and per-day limits in one statement. A window
@@ -50,14 +71,13 @@ export async function takeQuota(
       message: OpenApiMessages.perDay,
     };
   }
-  const rows = await rowsOf<{ win: string; used: number }>(
-    db,
-    sql`insert into open_quota (subject, win, start, used)
-      values (${subject}, 's', ${second}::bigint, 1), (${subject}, 'd', ${day}::bigint, 1)
-      on conflict (subject, win, start) do update set used = open_quota.used + 1
-        where open_quota.used < case excluded.win when 's' then ${quota.perSecond}::int else ${quota.perDay}::int end
-      returning win, used`,
-  );
+  const rows = await preparedOnce(db, 'open_take_quota', takeStatement).execute({
+    subject,
+    second,
+    day,
+    perSecond: quota.perSecond,
+    perDay: quota.perDay,
+  });
   const used = new Map(rows.map((r) => [r.win, Number(r.used)]));
   const dayUsed = used.get('d');
   if (dayUsed === undefined) {
