@@ -143,7 +143,9 @@ export async function firstRows(ex: Executor, resource: Resource, limit: number)
   return toArrays(resource, rows);
 }
 
-const BATCH = 2000;
+// Measured on PGlite with 1M rows: 2 000 per batch exported ~72 000 rows/s, 3 000 ~115 000 with flat
+// memory, 5 000 grew the embedded database's heap by ~170 MB.
+const BATCH = 3000;
 
 /**
  * Every row in load order, read in batches (keyset on the row number) so memory stays flat, with
