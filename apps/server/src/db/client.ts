@@ -165,6 +165,9 @@ export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** Whether the executor is the embedded PGlite (one connection in this process), not a PostgreSQL pool. */
+export const isEmbedded = (ex: Executor): boolean => (ex as unknown as { $client?: unknown }).$client instanceof PGlite;
+
 const preparedByDb = new WeakMap<Executor, Map<string, unknown>>();
 
 /**

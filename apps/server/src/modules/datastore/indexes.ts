@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { type Executor, rowsOf } from '../../db/client.js';
+import { type Executor, isEmbedded, rowsOf } from '../../db/client.js';
 import { catalogueItems } from '../../db/schema/index.js';
 import { columnOf, type Resource, tableOf } from './store.js';
 
@@ -8,6 +8,8 @@ import { columnOf, type Resource, tableOf } from './store.js';
 export const INDEXED_FROM_ROWS = 10_000;
 /** Each index costs load time and space; the first columns a row query filters or sorts by get one. */
 export const MAX_INDEXES = 6;
+/** Between two index builds on PGlite: time for the site's waiting requests. */
+const EMBEDDED_PAUSE_MS = 250;
 /** A b-tree entry must fit a page: text columns with longer values are left to scans. */
 const MAX_INDEXED_TEXT = 200;
 
@@ -33,9 +35,17 @@ export async function indexFilterable(ex: Executor, resource: Resource): Promise
     );
   if (ex instanceof PgTransaction) {
     for (const field of chosen) await build(field);
+  } else if (isEmbedded(ex)) {
+    // PGlite runs every query of the site on this one connection: one build at a time, then a pause
+    // in which the requests that queued behind it finish their chains of queries, so a page waits for
+    // one build (about a second at 1M rows), not for all of them.
+    for (const field of chosen) {
+      await build(field);
+      await new Promise((resolve) => setTimeout(resolve, EMBEDDED_PAUSE_MS));
+    }
   } else {
     // Outside a transaction each build takes its own pooled connection: two at a time keep both
-    // cores of a small server busy (PGlite, with one connection, runs them in turn anyway).
+    // cores of a small server busy.
     for (let i = 0; i < chosen.length; i += 2) await Promise.all(chosen.slice(i, i + 2).map(build));
   }
   const made = chosen.length;
