@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountMenu, signIn } from '../support/actions.js';
+import { accountMenu, pickOption, signIn } from '../support/actions.js';
 import { newPage, shot } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/suite.js';
 
@@ -78,8 +78,8 @@ describe('department officer jtadmin', () => {
   });
 
   it('validates the password change with the messages of the specification', async () => {
-    await accountMenu(page, '修改密码');
     const dialog = page.getByRole('dialog').filter({ hasText: '修改密码' });
+    await accountMenu(page, '修改密码', dialog);
     await dialog.getByRole('button', { name: /确\s*定|确\s*认|保\s*存/ }).click();
     await dialog.getByText('请输入旧密码!').waitFor();
     await dialog.getByText('请输入新密码!').waitFor();
@@ -94,10 +94,9 @@ describe('department officer jtadmin', () => {
   });
 
   it('switches to 东湖区 and shows 切换成功 and the new department', async () => {
-    await accountMenu(page, '切换部门');
     const dialog = page.getByRole('dialog').filter({ hasText: '切换部门' });
-    await dialog.locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '东湖区' }).click();
+    await accountMenu(page, '切换部门', dialog);
+    await pickOption(page, dialog.locator('.ant-select'), '东湖区');
     await dialog.getByRole('button', { name: /确\s*定|确\s*认/ }).click();
     await page.getByText('切换成功').first().waitFor();
     await page.waitForLoadState('load');
@@ -106,8 +105,7 @@ describe('department officer jtadmin', () => {
   });
 
   it('logs out after the confirmation and lands on the portal home', async () => {
-    await accountMenu(page, '退出登录');
-    await page.getByText('真的要注销登录吗 ?').waitFor();
+    await accountMenu(page, '退出登录', page.getByText('真的要注销登录吗 ?'));
     await page
       .getByRole('button', { name: /确\s*定|确\s*认/ })
       .last()

@@ -11,14 +11,17 @@ export async function pickOption(
   option: string,
   chosen = select.filter({ hasText: option }),
 ) {
+  const openList = page.locator('.ant-select-dropdown:visible');
   for (let attempt = 1; ; attempt++) {
-    await select.click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: option })
-      .first()
-      .click();
     try {
+      // A list left open by a lost attempt is closed first: a click on the select would toggle it.
+      if (await openList.count()) {
+        await page.keyboard.press('Escape');
+        await openList.first().waitFor({ state: 'hidden' });
+      }
+      await select.click();
+      // An option that keeps moving (the list still animating) is tried again from the start.
+      await openList.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 10_000 });
       await chosen.waitFor({ timeout: 5_000 });
       break;
     } catch (error) {
@@ -26,7 +29,7 @@ export async function pickOption(
     }
   }
   // The list closes with an animation; a click meant for the next control must not land on it.
-  await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
+  await openList.first().waitFor({ state: 'hidden' });
 }
 
 /** Picks an option of the antd Select whose placeholder is given, inside the open dialog. */
@@ -78,15 +81,26 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await page.getByText(/首页/).first().waitFor();
 }
 
-/** Opens the account menu of the back-office header and clicks an entry. */
-export async function accountMenu(page: Page, entry: '修改密码' | '切换部门' | '退出登录') {
-  await page
+/**
+ * Opens the account menu of the back-office header and clicks an entry, until what it opens (`opens`)
+ * is on screen: on a loaded machine the click on an entry can land while the menu is still moving.
+ */
+export async function accountMenu(page: Page, entry: '修改密码' | '切换部门' | '退出登录', opens: Locator) {
+  const trigger = page
     .locator('.ant-layout-header, header')
     .getByRole('button')
     .filter({ has: page.locator('.ant-avatar') })
-    .first()
-    .click();
-  await page.getByRole('menuitem', { name: entry }).click();
+    .first();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await page.getByRole('menuitem', { name: entry }).isVisible())) await trigger.click();
+      await page.getByRole('menuitem', { name: entry }).click({ timeout: 10_000 });
+      await opens.waitFor({ timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** The antd form item whose label is exactly `label`, inside `scope`. */
