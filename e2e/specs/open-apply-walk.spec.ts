@@ -66,6 +66,22 @@ async function drawerShot(page: Page, name: string) {
   await shot(page, name);
 }
 
+/**
+ * Clicks a dialog's button until the dialog goes: a click while it still zooms in can be lost (a click
+ * on a button that is already working does nothing).
+ */
+async function confirmAndClose(dialog: Locator, button: string) {
+  for (let attempt = 1; ; attempt++) {
+    await dialog.getByRole('button', { name: button }).click();
+    try {
+      await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** The visible row of the back office's 开放申请 list for `name`. */
 const applyRow = (page: Page, name: string) =>
   page.locator('tr.ant-table-row').filter({ hasText: name }).filter({ visible: true }).first();
@@ -217,9 +233,8 @@ describe('有条件开放, walked', () => {
     // The rule (dictionary open_apply_rule, bureau_review) says whether the bureau reviews next.
     const toBureau = await decision.getByText('通过后提交大数据局审核').isVisible();
     await shot(officer, 'open-apply-provider-decision');
-    await decision.getByRole('button', { name: '确认通过' }).click();
+    await confirmAndClose(decision, '确认通过');
     // The row's state, not the passing 审核通过 toast, which a slow machine may show and hide between polls.
-    await decision.waitFor({ state: 'detached', timeout: 30_000 });
     await row.getByText(toBureau ? '大数据局审核中' : '已开通').waitFor({ timeout: 30_000 });
 
     if (toBureau) {
@@ -231,8 +246,7 @@ describe('有条件开放, walked', () => {
       await bureauRow.getByText('审核', { exact: true }).click();
       const bureau = reviewer.getByRole('dialog').filter({ hasText: '审核开放申请' });
       await bureau.getByText('通过后即开通').waitFor();
-      await bureau.getByRole('button', { name: '确认通过' }).click();
-      await bureau.waitFor({ state: 'detached', timeout: 30_000 });
+      await confirmAndClose(bureau, '确认通过');
       await bureauRow.getByText('已开通').waitFor({ timeout: 30_000 });
       await reviewer.locator('.ant-table-wrapper .ant-spin-spinning').first().waitFor({ state: 'detached' });
       await shot(reviewer, 'open-apply-bureau-approved');

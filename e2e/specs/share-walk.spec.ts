@@ -89,8 +89,17 @@ const drawerTitled = (page: Page, title: string | RegExp) =>
 async function confirmDialog(page: Page, text: string | RegExp, button: RegExp) {
   const dialog = page.getByRole('dialog').filter({ hasText: text });
   await dialog.waitFor();
-  await dialog.getByRole('button', { name: button }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  // A click while the dialog still zooms in can be lost: it is tried again until the dialog goes
+  // (a click on a button that is already working does nothing).
+  for (let attempt = 1; ; attempt++) {
+    await dialog.getByRole('button', { name: button }).click();
+    try {
+      await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** 审批 from 审批中: the review drawer of the application, at whichever node waits on the signed-in user. */
@@ -139,8 +148,7 @@ describe('数据共享', () => {
       const sourceDialog = health.getByRole('dialog').filter({ hasText: `（${items.length - 2} 个信息项）` });
       await sourceDialog.waitFor();
       await sourceDialog.getByRole('textbox').fill('死亡数与发病率不在交通调度所需范围内');
-      await sourceDialog.getByRole('button', { name: /^通\s*过$/ }).click();
-      await sourceDialog.waitFor({ state: 'hidden' });
+      await confirmDialog(health, `（${items.length - 2} 个信息项）`, /^通\s*过$/);
 
       // The bureau's reviewer approves.
       const reviewer = await newPage(env.browser);
