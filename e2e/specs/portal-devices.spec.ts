@@ -250,10 +250,22 @@ describe('keyboard only', () => {
     expect(await page.getByText('您尚未归属部门').count()).toBe(0);
 
     // Search from the home page.
-    await tabTo(page, page.getByRole('textbox', { name: '全站搜索' }));
-    await page.keyboard.type('公交');
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/openPlatform\/search\?search=/);
+    const siteSearch = page.getByRole('textbox', { name: '全站搜索' });
+    await tabTo(page, siteSearch);
+    // The home page may still be rendering its data around the box and take the words or the Enter
+    // away: typed again (still by keyboard) until the search opens.
+    for (let attempt = 1; ; attempt++) {
+      if (!(await siteSearch.evaluate((el) => el === document.activeElement))) await tabTo(page, siteSearch);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('公交');
+      await page.keyboard.press('Enter');
+      try {
+        await page.waitForURL(/openPlatform\/search\?search=/, { timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
     await page.locator('main .search-hit').first().waitFor();
 
     // To the catalogue by the main navigation, then filter to open data files.
