@@ -264,9 +264,17 @@ describe('有条件开放, walked', () => {
     const bind = citizen.getByRole('dialog').filter({ hasText: `选择调用应用：${dataset.name}` });
     const APP = '生活助手数据查询';
     await bind.getByLabel('新建应用').fill(APP);
-    await bind.getByRole('button', { name: /创\s*建/ }).click();
     const secretBox = citizen.locator('.app-secret');
-    await secretBox.getByText('密钥只显示这一次').waitFor();
+    // A click while the dialog still moves in can be lost; a second one after success finds no button.
+    for (let attempt = 1; ; attempt++) {
+      await bind.getByRole('button', { name: /创\s*建/ }).click();
+      try {
+        await secretBox.getByText('密钥只显示这一次').waitFor({ timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
     const [appKey, secret] = await secretBox.locator('code').allInnerTexts();
     expect(appKey).toMatch(/^ak_/);
     expect(secret).toMatch(/^sk_/);
