@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fillField, pickField, signIn } from '../support/actions.js';
+import { fillField, pickField, pickOption, signIn } from '../support/actions.js';
 import { newPage, shot } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/suite.js';
 
@@ -133,12 +133,7 @@ describe('the life of a catalogue entry', () => {
     const onShelf = await officerRow(officer);
     await onShelf.getByText('下架申请').click();
     const offDialog = officer.locator('.ant-modal').filter({ hasText: '下架原因' });
-    await offDialog.locator('.ant-select').click();
-    await officer
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: '数据已过时' })
-      .first()
-      .click();
+    await pickOption(officer, offDialog.locator('.ant-select').first(), '数据已过时');
     await offDialog.locator('textarea').fill('站点已调整。');
     await offDialog.getByRole('button', { name: /确\s*定/ }).click();
     await officer.getByText('下架申请成功').waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../support/actions.js';
+import { pickOption, signIn } from '../support/actions.js';
 import { newPage, shot } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/suite.js';
 
@@ -154,8 +154,7 @@ describe('tenants', () => {
     await dialog.getByRole('button', { name: /确\s*定|确\s*认|OK/ }).click();
     await dialog.locator('.ant-form-item-has-error').waitFor();
     await shot(page, 'tenants-choice-required');
-    await dialog.locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '高新' }).click();
+    await pickOption(page, dialog.locator('.ant-select').first(), '高新');
     await dialog.getByRole('button', { name: /确\s*定|确\s*认|OK/ }).click();
     await page.waitForURL('**/pageHome/PageHome', { timeout: 30_000 });
     await page.getByText(/首页/).first().waitFor();

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { signIn } from '../support/actions.js';
+import { pickOption, signIn } from '../support/actions.js';
 import { newPage, shot } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/suite.js';
 
@@ -20,8 +20,11 @@ describe('scheduled jobs', () => {
       .first()
       .click();
     const dialog = page.getByRole('dialog');
-    await dialog.locator('#resource-form_handler').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '清理失效会话' }).click();
+    await pickOption(
+      page,
+      dialog.locator('.ant-select').filter({ has: page.locator('#resource-form_handler') }),
+      '清理失效会话',
+    );
     await dialog.getByText('参数说明：days').waitFor();
     await dialog.getByLabel('Cron 表达式').fill('0 30 2 * * *');
     await dialog.getByText('接下来五次执行时间').waitFor();

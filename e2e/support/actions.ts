@@ -117,10 +117,5 @@ export async function fillField(page: Page, scope: string, label: string, value:
 }
 
 export async function pickField(page: Page, scope: string, label: string, option: string) {
-  await formItem(page, scope, label).locator('.ant-select').first().click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
+  await pickOption(page, formItem(page, scope, label).locator('.ant-select').first(), option);
 }
