@@ -116,6 +116,12 @@ export async function fillField(page: Page, scope: string, label: string, value:
   await formItem(page, scope, label).locator('input, textarea').first().fill(value);
 }
 
+/** Picks an option of the form item's select; a multiple select stays open for more. */
 export async function pickField(page: Page, scope: string, label: string, option: string) {
-  await pickOption(page, formItem(page, scope, label).locator('.ant-select').first(), option);
+  await formItem(page, scope, label).locator('.ant-select').first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
 }
