@@ -3,34 +3,13 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { useChart } from '@/components/charts/useChart';
 
 // Only what the two charts need, in a chunk of their own that the page loads after its figures.
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 const PALETTE = ['#1677ff', '#36cfc9', '#faad14'];
-
-/** A chart in a box that follows the box's size (the window, a phone turned, the side menu folded). */
-function useChart(option: echarts.EChartsCoreOption) {
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  useEffect(() => {
-    if (!ref.current) return;
-    const instance = echarts.init(ref.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(ref.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(option, true);
-  }, [option]);
-  return ref;
-}
 
 /** 2026-03 → 3月 on the axis (the tooltip gives the year): twelve labels fit a phone. */
 const monthLabel = (yearMonth: string) => `${Number(yearMonth.slice(5))}月`;

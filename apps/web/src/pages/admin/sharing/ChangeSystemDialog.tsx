@@ -4,8 +4,8 @@ import { Alert, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { feedback } from '@/api/feedback';
 import { changeShareSystem, shareKeys } from '@/api/share';
+import { AppSystemSelect } from '@/components/AppSystemSelect';
 import { isApiError } from '@/components/ResourcePage/errors';
-import { AppSystemIdSelect } from './AppSystemIdSelect';
 
 /**
  * 更换授权项目: another of the department's application systems uses the granted data. The grant
@@ -49,7 +49,13 @@ export function ChangeSystemDialog({ share, onClose }: { share: ShareListItem | 
       </Typography.Paragraph>
       <Form layout="vertical">
         <Form.Item label="使用应用系统" required>
-          <AppSystemIdSelect value={system ?? share?.useAppSystem ?? null} onChange={setSystem} allowClear={false} />
+          <AppSystemSelect
+            storedBy="id"
+            placeholder="请选择本部门的应用系统"
+            value={system ?? share?.useAppSystem ?? undefined}
+            onChange={(next) => setSystem(next ?? null)}
+            allowClear={false}
+          />
         </Form.Item>
       </Form>
       {problem && <Alert type="error" showIcon message={problem} />}

@@ -34,11 +34,11 @@ import {
   submitShareApply,
   uploadApplyForm,
 } from '@/api/share';
+import { AppSystemSelect } from '@/components/AppSystemSelect';
 import { DictSelect } from '@/components/DictSelect';
 import { blamedField, isApiError } from '@/components/ResourcePage/errors';
 import { AgreementModal } from './AgreementModal';
 import { ApplyItemsTable } from './ApplyItemsTable';
-import { AppSystemIdSelect } from './AppSystemIdSelect';
 import { AGREEMENTS, type Agreement } from './agreements';
 import { drawerWidth } from './layout';
 import { type ItemSelection, initialSelection, periodProblem, selectionProblem, toApplyItems } from './share-items';
@@ -313,7 +313,7 @@ function ApplyForm({ loaded, onClose, onDone }: { loaded: Loaded; onClose: () =>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="useAppSystem" label="使用应用系统">
-              <AppSystemIdSelect />
+              <AppSystemSelect storedBy="id" placeholder="请选择本部门的应用系统" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

@@ -3,8 +3,9 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { StatsRow } from '@/api/stats';
+import { useChart } from '@/components/charts/useChart';
 
 // Only what the page's charts need, so this chunk stays a fraction of the full library.
 echarts.use([
@@ -20,28 +21,6 @@ echarts.use([
 
 const PIE_SLICES = 8;
 const PALETTE = ['#1677ff', '#36cfc9', '#faad14', '#73d13d', '#9254de', '#ff7a45', '#597ef7', '#ff4d4f', '#bfbfbf'];
-
-function useChart(option: echarts.EChartsCoreOption) {
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  useEffect(() => {
-    if (!ref.current) return;
-    const instance = echarts.init(ref.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    // Follows the box: the window, and the bar chart's height, which grows with the number of rows.
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(ref.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(option, true);
-  }, [option]);
-  return ref;
-}
 
 export type StatsChartsProps = { rows: StatsRow[]; dimensionLabel: string };
 
