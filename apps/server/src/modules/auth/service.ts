@@ -24,9 +24,15 @@ import { tenantsByIds } from '../system/tenant/service.js';
 import { consumeCaptcha } from './captcha.js';
 import { clearFailures, lockState, recordFailure } from './lockout.js';
 import { buildAuth, buildMenuTree, withBadges } from './menu.js';
-import { allPermissionRows, findActiveUserByName, grantedPermissionRows, toUserInfo } from './repository.js';
+import {
+  allPermissionRows,
+  findActiveUserByName,
+  grantedPermissionRows,
+  toUserInfo,
+  type UserRow,
+} from './repository.js';
 
-type ClientMeta = { ip: string; userAgent?: string };
+export type ClientMeta = { ip: string; userAgent?: string };
 
 /**
  * Signs a user in. Unknown user and wrong password get one message and take the same time;
@@ -64,6 +70,16 @@ export async function login(db: Db, input: LoginInput, meta: ClientMeta): Promis
     }
     throw badRequest(Messages.badCredentials, { captchaRequired: failures >= Constants.captchaAfterFailures });
   }
+  return signInUser(db, user, meta);
+}
+
+/**
+ * Opens a session for a user whose identity is already proven (password, SMS code, single sign-on):
+ * a frozen account is refused, a user with exactly one department acts for it, the sign-in is logged
+ * (`how` says by what means) and the answer is the login page's.
+ */
+export async function signInUser(db: Db, user: UserRow, meta: ClientMeta, how = '登录成功'): Promise<LoginResult> {
+  const username = user.username;
   if (user.status !== 1) {
     await logLogin(db, { username, userId: user.id, ip: meta.ip, content: '登录失败：用户已冻结', outcome: 'failure' });
     throw badRequest(Messages.userFrozen, { captchaRequired: false });
@@ -82,7 +98,7 @@ export async function login(db: Db, input: LoginInput, meta: ClientMeta): Promis
     userId: user.id,
     realname: user.realname,
     ip: meta.ip,
-    content: '登录成功',
+    content: how,
     outcome: 'success',
   });
   const tenantIds = user.relTenantIds
