@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
@@ -165,8 +165,12 @@ export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** Whether the executor is the embedded PGlite (one connection in this process), not a PostgreSQL pool. */
-export const isEmbedded = (ex: Executor): boolean => (ex as unknown as { $client?: unknown }).$client instanceof PGlite;
+/**
+ * Whether the executor (the database or one of its transactions) is the embedded PGlite: one
+ * connection in this process, whose queries run on this thread. Else a PostgreSQL pool.
+ */
+export const isEmbedded = (ex: Executor): boolean =>
+  (ex as unknown as { session?: unknown }).session instanceof PgliteSession;
 
 const preparedByDb = new WeakMap<Executor, Map<string, unknown>>();
 

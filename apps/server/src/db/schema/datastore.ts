@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { catalogueFiles, catalogues } from './catalogue.js';
 import { createdAt, id, updatedAt } from './columns.js';
 
@@ -26,6 +26,11 @@ export const datastoreResources = pgTable(
     tableName: varchar('table_name', { length: 63 }).notNull(),
     fields: jsonb('fields').$type<DatastoreField[]>().notNull(),
     rowCount: bigint('row_count', { mode: 'number' }).notNull().default(0),
+    /**
+     * Rows per partition when the table is range-partitioned by `_row` (the embedded database: see
+     * datastore/store.ts); null for one plain table.
+     */
+    partRows: integer('part_rows'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

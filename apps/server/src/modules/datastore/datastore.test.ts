@@ -6,7 +6,9 @@ import { createDepart } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { createMarketEntry } from '../market/testing.js';
 import { INDEXED_FROM_ROWS, indexFilterable } from './indexes.js';
-import { allRows, appendRows, createResource, firstRows, hasFormulaCells, setRowCount } from './store.js';
+import { mergeByKey } from './merge.js';
+import { allRows, appendRows, createResource, firstRows, hasFormulaCells, partsOf, setRowCount } from './store.js';
+import { storedRows } from './testing.js';
 import { fits, typeOfItem } from './types.js';
 
 let ctx: TestContext;
@@ -171,5 +173,46 @@ describe('indexes for the row API', () => {
     await setRowCount(ctx.db, small, 10);
     expect(await indexFilterable(ctx.db, small)).toBe(0);
     expect(await indexedColumns(small.tableName)).toEqual([]);
+  });
+
+  it('builds them part by part on a partitioned table, valid on the whole table, and on parts added later', async () => {
+    const names = ['编号', '金额', '备注'];
+    const rows = Array.from({ length: INDEXED_FROM_ROWS + 500 }, (_, i) => [`N${i}`, String(i), '']);
+    rows[INDEXED_FROM_ROWS + 100][2] = '=HYPERLINK("http://x")';
+    const parted = await createResource(ctx.db, {
+      catalogId,
+      kind: 'table',
+      names,
+      types: ['text', 'numeric', 'text'],
+      partRows: 4000,
+    });
+    for (let i = 0; i < rows.length; i += 3000) await appendRows(ctx.db, parted, i, rows.slice(i, i + 3000));
+    await setRowCount(ctx.db, parted, rows.length);
+    expect(await partsOf(ctx.db, parted)).toEqual([0, 1, 2].map((k) => `${parted.tableName}_p${k}`));
+
+    expect(await indexFilterable(ctx.db, parted)).toBe(3);
+    const valid = await rowsOf<{ name: string; valid: boolean }>(
+      ctx.db,
+      sql`select c.relname as name, i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
+        join pg_class t on t.oid = i.indrelid where t.relname = ${parted.tableName} and not i.indisprimary`,
+    );
+    expect(valid.map((v) => v.name).sort()).toEqual(['c1', 'c2', 'c3'].map((c) => `${parted.tableName}_${c}_idx`));
+    expect(valid.every((v) => v.valid)).toBe(true);
+    for (const part of await partsOf(ctx.db, parted)) expect(await indexedColumns(part)).toEqual(['c1', 'c2', 'c3']);
+
+    // Every row in order across parts, and the formula cell found in the last part.
+    expect((await storedRows(ctx.db, parted)).map((r) => r[0])).toEqual(rows.map((r) => r[0]));
+    expect(await hasFormulaCells(ctx.db, parted)).toBe(true);
+
+    // A merge appending past the last part makes the next one, which gets the table's indexes.
+    const staged = await createResource(ctx.db, { catalogId, kind: 'table', names, partRows: null });
+    const added = Array.from({ length: 2000 }, (_, i) => [`M${i}`, String(i), '']);
+    await appendRows(ctx.db, staged, 0, [['N0', '-1', ''], ...added]);
+    await setRowCount(ctx.db, staged, added.length + 1);
+    const counts = await ctx.db.transaction((tx) => mergeByKey(tx, parted, staged, ['编号'], 'skip'));
+    expect(counts).toEqual({ inserted: 2000, replaced: 0, skipped: 1 });
+    const parts = await partsOf(ctx.db, parted);
+    expect(parts).toHaveLength(4);
+    expect(await indexedColumns(parts[3])).toEqual(['c1', 'c2', 'c3']);
   });
 });

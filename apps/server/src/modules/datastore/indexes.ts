@@ -1,15 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { type Executor, isEmbedded, rowsOf } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { catalogueItems } from '../../db/schema/index.js';
-import { columnOf, type Resource, tableOf } from './store.js';
+import { columnOf, eachPart, ident, type Resource, tableOf } from './store.js';
 
 /** Below this a scan is as fast as an index: small tables get none. */
 export const INDEXED_FROM_ROWS = 10_000;
 /** Each index costs load time and space; the first columns a row query filters or sorts by get one. */
 export const MAX_INDEXES = 6;
-/** Between two index builds on PGlite: time for the site's waiting requests. */
-const EMBEDDED_PAUSE_MS = 250;
 /** A b-tree entry must fit a page: text columns with longer values are left to scans. */
 const MAX_INDEXED_TEXT = 200;
 
@@ -28,21 +26,28 @@ export async function indexFilterable(ex: Executor, resource: Resource): Promise
   const chosen = candidates
     .filter((f) => f.type !== 'text' || (longest.get(f.column) ?? 0) <= MAX_INDEXED_TEXT)
     .slice(0, MAX_INDEXES);
+  const indexName = (table: string, field: Resource['fields'][number]) => ident(`${table}_${field.column}_idx`);
   // With the load order second, a sort on the column breaks ties without sorting (rows API).
   const build = (field: Resource['fields'][number]) =>
     ex.execute(
-      sql`create index ${sql.raw(`"${resource.tableName}_${field.column}_idx"`)} on ${tableOf(resource)} (${columnOf(field)}, _row)`,
+      sql`create index ${indexName(resource.tableName, field)} on ${tableOf(resource)} (${columnOf(field)}, _row)`,
     );
-  if (ex instanceof PgTransaction) {
-    for (const field of chosen) await build(field);
-  } else if (isEmbedded(ex)) {
-    // PGlite runs every query of the site on this one connection: one build at a time, then a pause
-    // in which the requests that queued behind it finish their chains of queries, so a page waits for
-    // one build (about a second at 1M rows), not for all of them.
+  if (resource.partRows) {
+    // A partitioned table (the embedded database, store.ts): an index on the table alone, then one per
+    // part attached to it, each a short statement; it is valid once every part has its own.
     for (const field of chosen) {
-      await build(field);
-      await new Promise((resolve) => setTimeout(resolve, EMBEDDED_PAUSE_MS));
+      await ex.execute(
+        sql`create index ${indexName(resource.tableName, field)} on only ${tableOf(resource)} (${columnOf(field)}, _row)`,
+      );
+      await eachPart(ex, resource, async (part, partName) => {
+        await ex.execute(sql`create index ${indexName(partName, field)} on ${part} (${columnOf(field)}, _row)`);
+        await ex.execute(
+          sql`alter index datastore.${indexName(resource.tableName, field)} attach partition datastore.${indexName(partName, field)}`,
+        );
+      });
     }
+  } else if (ex instanceof PgTransaction) {
+    for (const field of chosen) await build(field);
   } else {
     // Outside a transaction each build takes its own pooled connection: two at a time keep both
     // cores of a small server busy.
@@ -50,24 +55,28 @@ export async function indexFilterable(ex: Executor, resource: Resource): Promise
   }
   const made = chosen.length;
   // Statistics for the planner, and the visibility map, so that capped counts read only the index
-  // (VACUUM cannot run inside a transaction: there, statistics only).
-  if (made)
-    await ex.execute(sql`${sql.raw(ex instanceof PgTransaction ? 'analyze' : 'vacuum analyze')} ${tableOf(resource)}`);
+  // (VACUUM cannot run inside a transaction: there, statistics only). Part by part where there are
+  // parts: the planner reads each part's own statistics.
+  const maintain = ex instanceof PgTransaction ? 'analyze' : 'vacuum analyze';
+  if (made) await eachPart(ex, resource, (part) => ex.execute(sql`${sql.raw(maintain)} ${part}`));
   return made;
 }
 
-/** The longest value (in bytes) of each text column, in one scan of the table. */
+/** The longest value (in bytes) of each text column, in one scan of each part. */
 async function longestTexts(ex: Executor, resource: Resource): Promise<Map<string, number>> {
   const texts = resource.fields.filter((f) => f.type === 'text');
   if (!texts.length) return new Map();
-  const [row] = await rowsOf<Record<string, string | null>>(
-    ex,
-    sql`select ${sql.join(
-      texts.map((f) => sql`max(octet_length(${columnOf(f)})) as ${sql.raw(`"${f.column}"`)}`),
-      sql`, `,
-    )} from ${tableOf(resource)}`,
-  );
-  return new Map(texts.map((f) => [f.column, Number(row?.[f.column] ?? 0)]));
+  const perPart = await eachPart(ex, resource, async (part) => {
+    const [row] = await rowsOf<Record<string, string | null>>(
+      ex,
+      sql`select ${sql.join(
+        texts.map((f) => sql`max(octet_length(${columnOf(f)})) as ${sql.raw(`"${f.column}"`)}`),
+        sql`, `,
+      )} from ${part}`,
+    );
+    return row;
+  });
+  return new Map(texts.map((f) => [f.column, Math.max(0, ...perPart.map((row) => Number(row?.[f.column] ?? 0)))]));
 }
 
 async function keyItemNames(ex: Executor, catalogId: string): Promise<Set<string>> {

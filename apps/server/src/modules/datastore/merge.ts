@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
 import { type DatastoreField, datastoreResources } from '../../db/schema/index.js';
-import { columnOf, type Resource, tableOf } from './store.js';
+import { columnOf, ensureParts, type Resource, tableOf } from './store.js';
 
 /** What a held key does: 覆盖 the held row, 跳过 the new one, or refuse the whole load. */
 export type KeyPolicy = 'replace' | 'skip' | 'refuse';
@@ -130,6 +130,15 @@ export async function mergeByKey(
   }
   const names = target.fields.map((t) => sql`, ${columnOf(t)}`);
   const values = target.fields.map((t) => sql`, ${loaded(t)}`);
+  if (target.partRows) {
+    // New rows go after the last one: the parts for them must exist first (store.ts).
+    const [{ last, adding }] = await rowsOf<{ last: string; adding: string }>(
+      tx,
+      sql`select (select coalesce(max(_row), 0) from ${tableOf(target)}) as last,
+        (select count(*) from ${tableOf(staged)}) as adding`,
+    );
+    await ensureParts(tx, target, Number(last), Number(last) + Number(adding) - conflicts);
+  }
   const [{ n: insertedCount }] = await rowsOf<{ n: string }>(
     tx,
     sql`with base as (select coalesce(max(_row), 0) as last from ${tableOf(target)}),

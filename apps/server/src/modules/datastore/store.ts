@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/client.js';
+import { type Executor, isEmbedded, rowsOf } from '../../db/client.js';
 import { type DatastoreField, type DatastoreType, datastoreResources } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { fits } from './types.js';
@@ -12,7 +12,7 @@ export type ResourceKind = 'file' | 'table';
  * Table and column names are made here (`f_<hex>`, `t_<hex>`, `c1`…) and checked again before they
  * become SQL: nothing a user typed ever names a datastore object.
  */
-function ident(name: string): SQL {
+export function ident(name: string): SQL {
   if (!/^[a-z][a-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid datastore identifier: ${name}`);
   return sql.raw(`"${name}"`);
 }
@@ -20,6 +20,72 @@ function ident(name: string): SQL {
 export const tableOf = (r: Pick<Resource, 'tableName'>) => sql`datastore.${ident(r.tableName)}`;
 export const columnOf = (f: Pick<DatastoreField, 'column'>) => ident(f.column);
 
+/**
+ * On the embedded database a resource's table is range-partitioned by `_row`, this many rows a part.
+ * PGlite runs every query of the process on one connection, on this thread: a statement over a
+ * million rows (an index build, VACUUM, a scan for the longest value) would hold the whole site for
+ * seconds. Part by part, with the site's waiting requests served in between, each holds it for a
+ * fraction of a second. PostgreSQL serves other requests on other connections: one plain table.
+ */
+export const PART_ROWS = 100_000;
+/** Between two parts on the embedded database: time for the requests that queued behind one. */
+const BETWEEN_PARTS_MS = 30;
+
+const betweenParts = (ex: Executor) =>
+  isEmbedded(ex) ? new Promise((resolve) => setTimeout(resolve, BETWEEN_PARTS_MS)) : Promise.resolve();
+
+const partName = (r: Pick<Resource, 'tableName'>, k: number) => `${r.tableName}_p${k}`;
+
+/**
+ * Makes sure the parts for rows `fromRow + 1` to `lastRow` exist. Called before every write that
+ * adds rows, as a partitioned table refuses a row no part holds; in the writer's transaction, so a
+ * part rolls back with the rows it was made for.
+ */
+export async function ensureParts(ex: Executor, resource: Resource, fromRow: number, lastRow: number): Promise<void> {
+  const size = resource.partRows;
+  if (!size || lastRow <= fromRow) return;
+  for (let k = Math.floor(fromRow / size); k <= Math.floor((lastRow - 1) / size); k++) {
+    await ex.execute(
+      sql`create table if not exists ${sql`datastore.${ident(partName(resource, k))}`} partition of ${tableOf(resource)}
+        for values from (${sql.raw(String(k * size + 1))}) to (${sql.raw(String((k + 1) * size + 1))})`,
+    );
+  }
+}
+
+/**
+ * The tables that hold a resource's rows: its parts in row order, or the table itself. A statement
+ * over all rows runs on each in turn (`eachPart`).
+ */
+export async function partsOf(ex: Executor, resource: Resource): Promise<string[]> {
+  if (!resource.partRows) return [resource.tableName];
+  const prefix = `${resource.tableName}_p`;
+  const rows = await rowsOf<{ name: string }>(
+    ex,
+    sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      where i.inhparent = ${`datastore.${resource.tableName}`}::regclass`,
+  );
+  return rows
+    .map((r) => r.name)
+    .filter((name) => name.startsWith(prefix))
+    .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)));
+}
+
+/**
+ * Runs `work` on each table holding the resource's rows, letting the site's waiting requests (and
+ * the chains of queries they start) run between two parts on the embedded database.
+ */
+export async function eachPart<T>(
+  ex: Executor,
+  resource: Resource,
+  work: (table: SQL, tableName: string) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = [];
+  for (const [i, name] of (await partsOf(ex, resource)).entries()) {
+    if (i > 0) await betweenParts(ex);
+    results.push(await work(tableOf({ tableName: name }), name));
+  }
+  return results;
+}
 const fieldsOf = (names: string[], types: DatastoreType[]): DatastoreField[] =>
   names.map((name, i) => ({ column: `c${i + 1}`, name, type: types[i] ?? 'text' }));
 
@@ -30,16 +96,34 @@ const fieldsOf = (names: string[], types: DatastoreType[]): DatastoreField[] =>
  */
 export async function createResource(
   ex: Executor,
-  input: { catalogId: string; fileId?: string | null; kind: ResourceKind; names: string[]; types?: DatastoreType[] },
+  input: {
+    catalogId: string;
+    fileId?: string | null;
+    kind: ResourceKind;
+    names: string[];
+    types?: DatastoreType[];
+    /** Rows per part; by default PART_ROWS on the embedded database, one plain table on PostgreSQL. */
+    partRows?: number | null;
+  },
 ): Promise<Resource> {
   const tableName = `${input.kind === 'file' ? 'f' : 't'}_${randomUUID().replaceAll('-', '')}`;
   const fields = fieldsOf(input.names, input.types ?? []);
   const columns = fields.map((f) => sql`, ${columnOf(f)} ${sql.raw(f.type)}`);
+  const partRows = input.partRows === undefined ? (isEmbedded(ex) ? PART_ROWS : null) : input.partRows;
   return ex.transaction(async (tx) => {
-    await tx.execute(sql`create table ${tableOf({ tableName })} (_row bigint primary key${sql.join(columns)})`);
+    await tx.execute(
+      sql`create table ${tableOf({ tableName })} (_row bigint primary key${sql.join(columns)})${sql.raw(partRows ? ' partition by range (_row)' : '')}`,
+    );
     const [resource] = await tx
       .insert(datastoreResources)
-      .values({ catalogId: input.catalogId, fileId: input.fileId ?? null, kind: input.kind, tableName, fields })
+      .values({
+        catalogId: input.catalogId,
+        fileId: input.fileId ?? null,
+        kind: input.kind,
+        tableName,
+        fields,
+        partRows,
+      })
       .returning();
     return resource;
   });
@@ -83,6 +167,7 @@ export async function appendRows(ex: Executor, resource: Resource, from: number,
   }
   const names = fields.map((f) => sql`, ${columnOf(f)}`);
   const values = fields.map((f, i) => sql`, nullif(t.value->>${sql.raw(String(i))}, '')::${sql.raw(f.type)}`);
+  await ensureParts(ex, resource, from, from + rows.length);
   await ex.execute(sql`insert into ${tableOf(resource)} (_row${sql.join(names)})
     select ${from}::bigint + t.ord${sql.join(values)}
     from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as t(value, ord)`);
@@ -175,9 +260,14 @@ export async function hasFormulaCells(ex: Executor, resource: Resource): Promise
     (f) =>
       sql`(${columnOf(f)} ~ '^[=+@\t\r-]' and ${columnOf(f)} !~ '^[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?$')`,
   );
-  const [row] = await rowsOf<{ found: boolean }>(
-    ex,
-    sql`select exists (select 1 from ${tableOf(resource)} where ${sql.join(risky, sql` or `)}) as found`,
-  );
-  return Boolean(row?.found);
+  // Part by part, stopping at the first part that has one.
+  for (const [i, name] of (await partsOf(ex, resource)).entries()) {
+    if (i > 0) await betweenParts(ex);
+    const [row] = await rowsOf<{ found: boolean }>(
+      ex,
+      sql`select exists (select 1 from ${tableOf({ tableName: name })} where ${sql.join(risky, sql` or `)}) as found`,
+    );
+    if (row?.found) return true;
+  }
+  return false;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "ds_resource" ADD COLUMN "part_rows" integer;
