@@ -27,6 +27,7 @@ export * from './openapi/open-data.js';
 export * from './openapi/signature.js';
 export * from './portal/index-page.js';
 export * from './portal/page-data.js';
+export * from './portal/personal.js';
 export * from './portal/site.js';
 export * from './resources/datasource.js';
 export * from './resources/permission.js';

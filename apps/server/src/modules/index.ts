@@ -10,6 +10,7 @@ import { homeModule } from './home/manifest.js';
 import { marketModule } from './market/manifest.js';
 import { newsModule } from './news/manifest.js';
 import { openApplyModule } from './open-apply/manifest.js';
+import { personalModule } from './personal/manifest.js';
 import { openApiModule } from './openapi/manifest.js';
 import { portalModule } from './portal/manifest.js';
 import { resourcesModule } from './resources/manifest.js';
@@ -66,6 +67,7 @@ export const manifests: readonly ModuleManifest[] = [
   shareModule,
   exchangeModule,
   homeModule,
+  personalModule,
 ];
 
 export const modules = installModules(manifests);

@@ -217,6 +217,29 @@ export const catalogueCollects = pgTable(
   (t) => [primaryKey({ columns: [t.catalogId, t.userId] })],
 );
 
+/**
+ * 浏览记录 of a signed-in user: one row per entry they opened, with how often and when last (the
+ * personal centre's 操作记录). Visitors' views are only counted on the entry.
+ */
+export const catalogueUserViews = pgTable(
+  'data_catalog_user_view',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    catalogId: uuid('catalog_id')
+      .notNull()
+      .references(() => catalogues.id, { onDelete: 'cascade' }),
+    viewCount: integer('view_count').notNull().default(1),
+    firstViewedAt: timestamp('first_viewed_at', { withTimezone: true }).notNull().defaultNow(),
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.catalogId] }),
+    index('data_catalog_user_view_recent_idx').on(t.userId, t.lastViewedAt.desc()),
+  ],
+);
+
 /** One row per download, for counting and the statistics. */
 export const catalogueDownloads = pgTable(
   'data_catalog_download',
@@ -231,7 +254,13 @@ export const catalogueDownloads = pgTable(
     ip: varchar('ip', { length: 64 }),
     createdAt: createdAt(),
   },
-  (t) => [index('data_catalog_download_catalog_idx').on(t.catalogId, t.createdAt)],
+  (t) => [
+    index('data_catalog_download_catalog_idx').on(t.catalogId, t.createdAt),
+    // A signed-in user's 下载记录 (personal centre).
+    index('data_catalog_download_user_idx')
+      .on(t.userId, t.createdAt.desc())
+      .where(sql`user_id is not null`),
+  ],
 );
 
 /** Sequence per fill-rule prefix, so generated codes stay unique under concurrency. */

@@ -54,7 +54,7 @@ import {
   relevanceOrder,
   sortOrder,
 } from './repository.js';
-import { viewCounterFor } from './views.js';
+import { noteUserView, viewCounterFor } from './views.js';
 
 const c = catalogues;
 
@@ -337,6 +337,7 @@ export async function marketDetail(
   const { entry, items, files } = found;
   const views = viewCounterFor(db);
   if (countView) views.count(id);
+  if (actor) await noteUserView(db, actor.userId, id);
   const related = rankRelated(candidates, entry);
   const { myRating, collected } = mine;
   return {
@@ -490,22 +491,43 @@ export async function rateCatalogue(db: Db, actor: Actor, input: RatingInput): P
         target: [catalogueRatings.catalogId, catalogueRatings.userId],
         set: { score: input.score, comment: input.comment, updatedAt: new Date() },
       });
-    const [agg] = await tx
-      .select({
-        avg: sql<string>`coalesce(round(avg(${catalogueRatings.score})::numeric, 2), 0)`,
-        n: sql<number>`count(*)::int`,
-      })
-      .from(catalogueRatings)
-      .where(eq(catalogueRatings.catalogId, input.catalogId));
-    await tx
-      .update(c)
-      .set({ scoreAvg: String(agg.avg), scoreCount: Number(agg.n) })
-      .where(eq(c.id, input.catalogId));
+    const agg = await refreshRatingFigures(tx, input.catalogId);
     return {
       scoreAvg: Number(agg.avg),
       scoreCount: Number(agg.n),
       myRating: { score: input.score, comment: input.comment },
     };
+  });
+}
+
+/** The entry's average and number of ratings, recomputed from its ratings in the caller's transaction. */
+async function refreshRatingFigures(tx: Executor, catalogId: string) {
+  const [agg] = await tx
+    .select({
+      avg: sql<string>`coalesce(round(avg(${catalogueRatings.score})::numeric, 2), 0)`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(catalogueRatings)
+    .where(eq(catalogueRatings.catalogId, catalogId));
+  await tx
+    .update(c)
+    .set({ scoreAvg: String(agg.avg), scoreCount: Number(agg.n) })
+    .where(eq(c.id, catalogId));
+  return agg;
+}
+
+/**
+ * Deletes the user's own rating of an entry (我的评价 › 删除), also of an entry no longer public;
+ * the entry's figures follow in the same transaction. False when there was none.
+ */
+export async function removeOwnRating(db: Db, actor: Actor, catalogId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(catalogueRatings)
+      .where(and(eq(catalogueRatings.catalogId, catalogId), eq(catalogueRatings.userId, actor.userId)))
+      .returning({ id: catalogueRatings.catalogId });
+    if (gone.length) await refreshRatingFigures(tx, catalogId);
+    return gone.length > 0;
   });
 }
 
@@ -561,14 +583,33 @@ export async function toggleCollect(db: Db, actor: Actor, catalogId: string): Pr
       .where(and(eq(catalogueCollects.catalogId, catalogId), eq(catalogueCollects.userId, actor.userId)))
       .returning({ id: catalogueCollects.catalogId });
     if (!removed.length) await tx.insert(catalogueCollects).values({ catalogId, userId: actor.userId });
-    const [row] = await tx
-      .update(c)
-      .set({
-        collectNum: sql`(select count(*)::int from ${catalogueCollects} where ${catalogueCollects.catalogId} = ${catalogId})`,
-      })
-      .where(eq(c.id, catalogId))
-      .returning({ collectNum: c.collectNum });
-    return { collected: removed.length === 0, collectNum: row.collectNum };
+    return { collected: removed.length === 0, collectNum: await refreshCollectNum(tx, catalogId) };
+  });
+}
+
+const refreshCollectNum = async (tx: Executor, catalogId: string) => {
+  const [row] = await tx
+    .update(c)
+    .set({
+      collectNum: sql`(select count(*)::int from ${catalogueCollects} where ${catalogueCollects.catalogId} = ${catalogId})`,
+    })
+    .where(eq(c.id, catalogId))
+    .returning({ collectNum: c.collectNum });
+  return row?.collectNum ?? 0;
+};
+
+/**
+ * 取消收藏 from the personal centre: never collects (unlike the detail page's toggle, a second click
+ * must not undo it), and works for an entry no longer public. False when it was not collected.
+ */
+export async function removeOwnCollect(db: Db, actor: Actor, catalogId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(catalogueCollects)
+      .where(and(eq(catalogueCollects.catalogId, catalogId), eq(catalogueCollects.userId, actor.userId)))
+      .returning({ id: catalogueCollects.catalogId });
+    if (gone.length) await refreshCollectNum(tx, catalogId);
+    return gone.length > 0;
   });
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { catalogues as c } from '../../db/schema/index.js';
+import type { Db, Executor } from '../../db/client.js';
+import { catalogues as c, catalogueUserViews } from '../../db/schema/index.js';
 
 /** How often an instance writes the views it counted, and how many distinct entries make it write at once. */
 const FLUSH_EVERY_MS = 2000;
@@ -70,4 +70,15 @@ export function viewCounterFor(db: Db): ViewCounter {
   };
   counters.set(db, counter);
   return counter;
+}
+
+/** 浏览记录: a signed-in user opened an entry's detail page (the personal centre lists them). */
+export async function noteUserView(db: Executor, userId: string, catalogId: string): Promise<void> {
+  await db
+    .insert(catalogueUserViews)
+    .values({ userId, catalogId })
+    .onConflictDoUpdate({
+      target: [catalogueUserViews.userId, catalogueUserViews.catalogId],
+      set: { viewCount: sql`${catalogueUserViews.viewCount} + 1`, lastViewedAt: sql`now()` },
+    });
 }

@@ -1,5 +1,5 @@
 import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
-import { type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { EmptyState } from './StateViews';
 
 export type DataColumn<T> = {
@@ -26,6 +26,11 @@ export type DataTableProps<T> = {
   caption?: string;
   /** Cells stay on one line and the table scrolls sideways (data previews). */
   nowrap?: boolean;
+  /**
+   * On a phone each row becomes a card of label–value lines instead of a table scrolling sideways
+   * (lists of records, whose columns are read per row rather than compared down a column).
+   */
+  stacked?: boolean;
 };
 
 type Sort = { key: string; order: 'descend' | 'ascend' } | null;
@@ -50,7 +55,17 @@ const ARIA_SORT = { descend: 'descending', ascend: 'ascending' } as const;
  * scroll, sortable columns, a summary row. antd's Table would bring Tree, Select, Dropdown and
  * Pagination (some 90 KB gzipped) to pages that need none of them.
  */
-export function DataTable<T>({ columns, rows, rowKey, summary, maxHeight, empty, caption, nowrap }: DataTableProps<T>) {
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  summary,
+  maxHeight,
+  empty,
+  caption,
+  nowrap,
+  stacked,
+}: DataTableProps<T>) {
   const [sort, setSort] = useState<Sort>(null);
   const cycle = (key: string) =>
     setSort((s) =>
@@ -64,13 +79,13 @@ export function DataTable<T>({ columns, rows, rowKey, summary, maxHeight, empty,
   // The box scrolls on narrow screens: a keyboard user must be able to focus it to scroll (WCAG 2.1.1).
   return (
     <section
-      className={`portal-table${nowrap ? ' is-nowrap' : ''}`}
+      className={`portal-table${nowrap ? ' is-nowrap' : ''}${stacked ? ' is-stacked' : ''}`}
       style={maxHeight ? { maxHeight } : undefined}
       aria-label={caption ?? '数据表格'}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by Tab to be scrolled with the arrow keys.
       tabIndex={0}
     >
-      <table style={{ minWidth }}>
+      <table style={{ '--table-min-width': `${minWidth}px` } as CSSProperties}>
         {caption && <caption className="portal-table-caption">{caption}</caption>}
         <colgroup>
           {columns.map((c) => (
@@ -86,7 +101,7 @@ export function DataTable<T>({ columns, rows, rowKey, summary, maxHeight, empty,
                   key={c.key}
                   scope="col"
                   className={c.sticky ? 'is-sticky' : undefined}
-                  style={{ textAlign: c.align }}
+                  style={stacked ? undefined : { textAlign: c.align }}
                   aria-sort={order ? ARIA_SORT[order] : undefined}
                 >
                   {c.sortValue ? (
@@ -109,7 +124,13 @@ export function DataTable<T>({ columns, rows, rowKey, summary, maxHeight, empty,
           {sorted.map((row, i) => (
             <tr key={rowKey(row, i)}>
               {columns.map((c) => (
-                <td key={c.key} className={c.sticky ? 'is-sticky' : undefined} style={{ textAlign: c.align }}>
+                <td
+                  key={c.key}
+                  className={c.sticky ? 'is-sticky' : undefined}
+                  // A stacked row reads label then value, left to right, whatever the column's alignment.
+                  style={stacked ? undefined : { textAlign: c.align }}
+                  data-label={typeof c.title === 'string' ? c.title : undefined}
+                >
                   {c.render(row, i)}
                 </td>
               ))}

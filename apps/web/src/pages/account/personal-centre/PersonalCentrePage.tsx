@@ -13,6 +13,9 @@ const MyAppliesTab = lazy(() => import('./MyAppliesTab'));
 const MyServicesTab = lazy(() => import('./MyServicesTab'));
 const MyAppsPage = lazy(() => import('../MyAppsPage'));
 const MessagesTab = lazy(() => import('./MessagesTab'));
+const CollectionsTab = lazy(() => import('./CollectionsTab'));
+const EvaluationsTab = lazy(() => import('./EvaluationsTab'));
+const ActivityTab = lazy(() => import('./ActivityTab'));
 
 const panel = (node: ReactNode) => <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{node}</Suspense>;
 
@@ -25,6 +28,9 @@ const PANELS: Record<CentreTabKey, () => ReactNode> = {
     </div>
   ),
   messages: () => <MessagesTab />,
+  collections: () => <CollectionsTab />,
+  evaluations: () => <EvaluationsTab />,
+  activity: () => <ActivityTab />,
 };
 
 /**
@@ -46,7 +52,10 @@ export default function PersonalCentrePage() {
     <div className="portal-section centre-page">
       <header className="centre-head">
         <h1>个人中心</h1>
-        <p>{displayName(userInfo)}，您好！在这里查看开放数据的申请进度、已开通的数据服务、您的应用与消息。</p>
+        <p>
+          {displayName(userInfo)}
+          ，您好！在这里查看开放数据的申请进度、已开通的数据服务、您的应用、收藏、评价、消息与操作记录。
+        </p>
       </header>
       <TabStrip
         label="个人中心"

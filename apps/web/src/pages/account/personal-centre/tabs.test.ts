@@ -16,10 +16,15 @@ describe('个人中心 tabs by `current`', () => {
     expect(tabOfCurrent(' 2 ')).toBe('services');
     expect(tabOfCurrent('3')).toBe('apps');
     expect(tabOfCurrent('4')).toBe('applications');
+    expect([tabOfCurrent('7'), tabOfCurrent('8'), tabOfCurrent('9')]).toEqual([
+      'collections',
+      'evaluations',
+      'activity',
+    ]);
   });
 
   it('opens 我的申请 for a missing, unknown or not yet built tab', () => {
-    for (const value of [null, undefined, '', '0', '1', '9', 'abc', '5.5'])
+    for (const value of [null, undefined, '', '0', '1', '99', 'abc', '5.5'])
       expect(tabOfCurrent(value)).toBe('applications');
   });
 

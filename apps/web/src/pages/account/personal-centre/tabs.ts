@@ -20,7 +20,10 @@ export const CENTRE_TABS = [
   { key: 'applications', current: 4, label: '我的申请' },
   { key: 'services', current: 2, label: '我的服务' },
   { key: 'apps', current: 3, label: '我的应用' },
+  { key: 'collections', current: 7, label: '我的收藏' },
+  { key: 'evaluations', current: 8, label: '我的评价' },
   { key: 'messages', current: 5, label: '消息' },
+  { key: 'activity', current: 9, label: '操作记录' },
 ] as const satisfies readonly Tab[];
 
 export type CentreTabKey = (typeof CENTRE_TABS)[number]['key'];
