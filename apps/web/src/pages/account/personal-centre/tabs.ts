@@ -21,6 +21,7 @@ export const CENTRE_TABS = [
   { key: 'services', current: 2, label: '我的服务' },
   { key: 'apps', current: 3, label: '我的应用' },
   { key: 'messages', current: 5, label: '消息' },
+  { key: 'bindings', current: 6, label: '账号绑定' },
 ] as const satisfies readonly Tab[];
 
 export type CentreTabKey = (typeof CENTRE_TABS)[number]['key'];
