@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BlockList } from 'node:net';
 import { IDM_STATUS, type IdmUserItem, type LoginResult, type Page, type SsoOutcome } from '@odp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { parseAllowList } from '../../platform/outbound/address.js';
 import { createDepart, createUser, signedIn } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../../test/oidc-provider.js';
+import { outboundFetch } from './oidc.js';
 import { signSgToken } from './sg-token.js';
 
 const CALLBACK = 'http://odp.test/dtwave-om/sso/oidc/callback';
@@ -96,6 +98,20 @@ describe('OpenID Connect sign-on', () => {
     expect(url.searchParams.get('nonce')).toBeTruthy();
     expect(url.searchParams.get('redirect_uri')).toBe(CALLBACK);
     expect(url.searchParams.get('client_id')).toBe(idp.clientId);
+  });
+
+  it('reaches the provider only through the outbound rules: its own host, an allowed address', async () => {
+    const issuer = new URL(idp.issuer);
+    const discovery = `${idp.issuer}/.well-known/openid-configuration`;
+    const opts = { method: 'GET', headers: {}, body: undefined, redirect: 'manual' } as const;
+    const allowed = await outboundFetch(issuer, { allow: parseAllowList('127.0.0.1/32') })(discovery, opts);
+    expect(allowed.status).toBe(200);
+    // Loopback without OIDC_ALLOW: refused before any connection.
+    await expect(outboundFetch(issuer, { allow: new BlockList() })(discovery, opts)).rejects.toThrow(/不允许连接本机/);
+    // An endpoint on another host than the issuer's: refused.
+    await expect(
+      outboundFetch(issuer, { allow: parseAllowList('127.0.0.1/32') })('http://localhost:1/token', opts),
+    ).rejects.toThrow(/只连接签发方的主机/);
   });
 
   it('registers an unknown identity as 待授权 and lands on the pending page, with no name in the address', async () => {
