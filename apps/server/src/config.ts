@@ -31,6 +31,23 @@ const Env = z.object({
   // 32 bytes (64 hex digits or base64) sealing data-source passwords; generated into DATA_DIR when unset.
   DATASOURCE_SECRET_KEY: z.string().optional(),
   OPEN_API_QUOTAS: z.enum(['0', '1']).default('1'),
+  // Single sign-on by OpenID Connect (authorization code with PKCE); unset issuer means none offered.
+  OIDC_ISSUER: z.union([z.string().url(), z.literal('').transform(() => undefined)]).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().max(30).default('统一身份认证'),
+  OIDC_USER_CLAIM: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/)
+    .default('preferred_username'),
+  OIDC_SCOPES: z.string().default('openid profile email phone'),
+  OIDC_AUTO_PROVISION: z.enum(['0', '1']).default('0'),
+  // Where the provider sends the browser back; default PUBLIC_URL (else the request's address) + the callback path.
+  OIDC_REDIRECT_URI: z.union([z.string().url(), z.literal('').transform(() => undefined)]).optional(),
+  // Comma-separated CIDR ranges the identity provider may be reached at although loopback or private.
+  OIDC_ALLOW: z.string().optional(),
+  // The secret shared with the trusted sibling system that hands users over at /sgSso (HMAC-SHA256, ≥ 32 characters).
+  SG_SSO_SECRET: z.union([z.string().min(32, '至少 32 个字符'), z.literal('').transform(() => undefined)]).optional(),
   // Demo only: 交通运输局's own database (mysql://, mariadb://, postgres://), the target of a demo exchange.
   DEMO_DEPARTMENT_DATABASE: z
     .string()
@@ -76,8 +93,26 @@ export type Config = {
    * demo's share application in use is exchanged on the first start.
    */
   demoDepartmentDatabase?: string;
+  /** OpenID Connect sign-on, when OIDC_ISSUER is set (see modules/sso). */
+  oidc?: OidcConfig;
+  /** The secret of the sibling system's hand-off at /sgSso (SG_SSO_SECRET); unset means not offered. */
+  sgSsoSecret?: string;
+  publicUrl?: string;
   /** Resolves host names for outbound connections; tests give their own, the server uses the system's. */
   outboundLookup?: (host: string) => Promise<{ address: string; family: number }[]>;
+};
+
+export type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  name: string;
+  userClaim: string;
+  scopes: string;
+  autoProvision: boolean;
+  redirectUri?: string;
+  /** Loopback or private ranges the provider may be reached at (OIDC_ALLOW). */
+  allow: BlockList;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -92,6 +127,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow = parseAllowList(e.DATASOURCE_ALLOW);
   } catch (err) {
     throw new Error(`配置错误: DATASOURCE_ALLOW: ${(err as Error).message}`);
+  }
+  let oidc: OidcConfig | undefined;
+  if (e.OIDC_ISSUER) {
+    if (!e.OIDC_CLIENT_ID) throw new Error('配置错误: OIDC_CLIENT_ID: 配置 OIDC_ISSUER 时必填');
+    let allow: BlockList;
+    try {
+      allow = parseAllowList(e.OIDC_ALLOW);
+    } catch (err) {
+      throw new Error(`配置错误: OIDC_ALLOW: ${(err as Error).message}`);
+    }
+    oidc = {
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET || undefined,
+      name: e.OIDC_NAME,
+      userClaim: e.OIDC_USER_CLAIM,
+      scopes: e.OIDC_SCOPES,
+      autoProvision: e.OIDC_AUTO_PROVISION === '1',
+      redirectUri: e.OIDC_REDIRECT_URI,
+      allow,
+    };
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -114,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     datasourceSecretKey: e.DATASOURCE_SECRET_KEY || undefined,
     openApiQuotas: e.OPEN_API_QUOTAS === '1',
     demoDepartmentDatabase: e.DEMO_DEPARTMENT_DATABASE || undefined,
+    oidc,
+    sgSsoSecret: e.SG_SSO_SECRET,
+    publicUrl: e.PUBLIC_URL,
   };
 }
 

@@ -1,4 +1,5 @@
 export * from './auth/login.js';
+export * from './auth/sso.js';
 export * from './catalogue/category.js';
 export * from './catalogue/entry.js';
 export * from './catalogue/io.js';

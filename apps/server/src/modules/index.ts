@@ -15,6 +15,7 @@ import { openApiModule } from './openapi/manifest.js';
 import { portalModule } from './portal/manifest.js';
 import { resourcesModule } from './resources/manifest.js';
 import { shareModule } from './share/manifest.js';
+import { ssoModule } from './sso/manifest.js';
 import { statsModule } from './stats/manifest.js';
 import { announcementModule } from './system/announcement/manifest.js';
 import { checkModule } from './system/check/manifest.js';
@@ -68,6 +69,7 @@ export const manifests: readonly ModuleManifest[] = [
   exchangeModule,
   homeModule,
   personalModule,
+  ssoModule,
 ];
 
 export const modules = installModules(manifests);

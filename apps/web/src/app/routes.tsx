@@ -12,6 +12,8 @@ import { lazyPage } from './lazy-page';
 import { pageRegistry, resolvePage } from './page-registry';
 
 const LoginPage = lazyPage(() => import('@/pages/account/LoginPage'));
+const SsoLoginPage = lazyPage(() => import('@/pages/account/sso/SsoLoginPage'));
+const SgSsoPage = lazyPage(() => import('@/pages/account/sso/SgSsoPage'));
 const ErrorPage = lazyPage(() => import('@/pages/errors/ErrorPage'));
 const AdminLayout = lazyPage(() => import('@/layouts/AdminLayout'));
 
@@ -32,7 +34,7 @@ const portalPages: RouteObject[] = [
   { path: PERSONAL_CENTRE_PATH, element: <PersonalCentrePage /> },
 ];
 
-const LOGIN_PATHS = ['/user/login', '/user/login1', '/login', '/sso-login'];
+const LOGIN_PATHS = ['/user/login', '/user/login1', '/login'];
 const publicPaths = new Set<string>([...PUBLIC_ROUTES, '/']);
 
 /** Back-office routes from the server's menu; the landing page is there for every signed-in user. */
@@ -65,6 +67,8 @@ export function AppRoutes() {
     { path: '/', element: <Navigate to={Constants.portalHomePath} replace /> },
     { element: <PortalLayout />, children: portalPages },
     ...LOGIN_PATHS.map((path) => ({ path, element: <LoginPage /> })),
+    { path: '/sso-login', element: <SsoLoginPage /> },
+    { path: '/sgSso', element: <SgSsoPage /> },
     ...(['403', '404', '500'] as const).map((status) => ({
       path: `/${status}`,
       element: <ErrorPage status={status} />,

@@ -94,6 +94,7 @@ export const PERSONAL_CENTRE_TAB = {
   collections: 7,
   evaluations: 8,
   activity: 9,
+  bindings: 10,
 } as const;
 export const MY_APPLICATIONS_PAGE = `${PERSONAL_CENTRE_PATH}?current=${PERSONAL_CENTRE_TAB.applications}`;
 

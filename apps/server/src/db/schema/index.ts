@@ -6,5 +6,6 @@ export * from './messages.js';
 export * from './openapi.js';
 export * from './resources.js';
 export * from './sharing.js';
+export * from './sso.js';
 export * from './system.js';
 export * from './workflow.js';

@@ -26,8 +26,14 @@ export const UserName = forwardRef<
       // The popover adds its own class when open (ant-popover-open): the name keeps its look.
       className={['portal-user-name', trigger.className].filter(Boolean).join(' ')}
     >
-      {displayName(userInfo)}
-      {userInfo?.departName && <span className="portal-depart">（{userInfo.departName}）</span>}
+      {/* A long name or department is cut short here (the whole is in the title): the nav keeps its room. */}
+      <span
+        className="portal-user-text"
+        title={`${displayName(userInfo)}${userInfo?.departName ? `（${userInfo.departName}）` : ''}`}
+      >
+        {displayName(userInfo)}
+        {userInfo?.departName && <span className="portal-depart">（{userInfo.departName}）</span>}
+      </span>
       <DownOutlined style={{ fontSize: 10, marginLeft: 4 }} />
     </button>
   );

@@ -1,18 +1,18 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Constants, type LoginFailure, type LoginResult, Messages } from '@odp/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { Constants, type LoginFailure, Messages } from '@odp/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { getCaptcha, login } from '@/api/auth';
 import { ApiError } from '@/api/client';
-import { queryKeys } from '@/api/query-keys';
+import { getSsoProviders, ssoKeys } from '@/api/sso';
 import { SITE_NAME } from '@/app/site';
-import { LoginSelectModal } from '@/components/account/LoginSelectModal';
 import { Logo } from '@/components/Logo';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
-import { getSession, getToken, readLocal, removeLocal, saveLogin, saveTenant, signOut, writeLocal } from '@/session';
-import { isPortalPath, landingPath } from './landing';
+import { getSession, getToken, readLocal, removeLocal, writeLocal } from '@/session';
+import { useAcceptLogin } from './accept-login';
+import { landingPath } from './landing';
 import './login.css';
 import { feedback } from '@/api/feedback';
 
@@ -26,14 +26,13 @@ export default function LoginPage() {
   useDocumentTitle('用户登录');
   const [form] = Form.useForm<Values>();
   const { notification } = feedback;
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const [signedInBefore] = useState(() => Boolean(getToken()));
   const [captcha, setCaptcha] = useState<{ key: string; image?: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [choosing, setChoosing] = useState<LoginResult | null>(null);
+  const { accept, chooser } = useAcceptLogin(redirect);
+  const providers = useQuery({ queryKey: ssoKeys.providers, queryFn: getSsoProviders, staleTime: 5 * 60_000 });
 
   if (signedInBefore) return <Navigate to={landingPath(redirect, Boolean(getSession().userInfo?.orgCode))} replace />;
 
@@ -48,17 +47,6 @@ export default function LoginPage() {
     }
   };
 
-  const finish = (result: LoginResult) => {
-    const target = landingPath(redirect, result.multi_depart !== 0);
-    // Said only to someone sent into the back office, where the lack of a department matters.
-    if (result.multi_depart === 0 && !isPortalPath(target)) {
-      notification.warning({ message: '提示', description: Messages.noDepartBelong, duration: 3 });
-    }
-    // The menu depends on the department chosen, so it is fetched afresh.
-    queryClient.removeQueries({ queryKey: queryKeys.permission });
-    navigate(target, { replace: true });
-  };
-
   const submit = async ({ username, password, captcha: code, remember }: Values) => {
     setSubmitting(true);
     try {
@@ -69,10 +57,7 @@ export default function LoginPage() {
       });
       if (remember) writeLocal(REMEMBERED, username, null);
       else removeLocal(REMEMBERED);
-      saveLogin(result.token, result.userInfo, result.sysAllDictItems);
-      if (result.tenantList.length === 1) saveTenant(String(result.tenantList[0].id));
-      if (result.tenantList.length > 1 || result.multi_depart === 2) setChoosing(result);
-      else finish(result);
+      accept(result);
     } catch (error) {
       const failure = error instanceof ApiError ? (error.result as LoginFailure | null) : null;
       notification.error({
@@ -137,22 +122,15 @@ export default function LoginPage() {
           </Button>
         </Form>
         <div className="login-footer">
+          {providers.data?.oidc && (
+            <Link to={redirect ? `/sso-login?redirect=${encodeURIComponent(redirect)}` : '/sso-login'}>
+              统一身份认证登录
+            </Link>
+          )}
           <Link to={Constants.portalHomePath}>返回首页</Link>
         </div>
       </div>
-      {choosing && (
-        <LoginSelectModal
-          login={choosing}
-          onDone={() => {
-            setChoosing(null);
-            finish(choosing);
-          }}
-          onFailed={() => {
-            setChoosing(null);
-            void signOut();
-          }}
-        />
-      )}
+      {chooser}
     </main>
   );
 }

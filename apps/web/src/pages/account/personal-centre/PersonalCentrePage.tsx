@@ -16,6 +16,7 @@ const MessagesTab = lazy(() => import('./MessagesTab'));
 const CollectionsTab = lazy(() => import('./CollectionsTab'));
 const EvaluationsTab = lazy(() => import('./EvaluationsTab'));
 const ActivityTab = lazy(() => import('./ActivityTab'));
+const BindingsTab = lazy(() => import('./BindingsTab'));
 
 const panel = (node: ReactNode) => <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{node}</Suspense>;
 
@@ -31,6 +32,7 @@ const PANELS: Record<CentreTabKey, () => ReactNode> = {
   collections: () => <CollectionsTab />,
   evaluations: () => <EvaluationsTab />,
   activity: () => <ActivityTab />,
+  bindings: () => <BindingsTab />,
 };
 
 /**

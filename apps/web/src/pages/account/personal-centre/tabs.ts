@@ -24,6 +24,7 @@ export const CENTRE_TABS = [
   { key: 'evaluations', current: 8, label: '我的评价' },
   { key: 'messages', current: 5, label: '消息' },
   { key: 'activity', current: 9, label: '操作记录' },
+  { key: 'bindings', current: 10, label: '账号绑定' },
 ] as const satisfies readonly Tab[];
 
 export type CentreTabKey = (typeof CENTRE_TABS)[number]['key'];

@@ -16,4 +16,5 @@ export const systemPages = {
   'admin/system/FillRulePage': lazyPage(() => import('./FillRulePage')),
   'admin/system/CheckRulePage': lazyPage(() => import('./CheckRulePage')),
   'admin/system/PicturePage': lazyPage(() => import('./PicturePage')),
+  'admin/system/IdmUserPage': lazyPage(() => import('./IdmUserPage')),
 };
