@@ -11,6 +11,7 @@ import { seedDemoApps } from './demo-apps.js';
 import { seedDemoExchange } from './demo-exchange.js';
 import { seedDemoOpenApplies } from './demo-open-apply.js';
 import { seedDemoShares } from './demo-share.js';
+import { seedDemoIdentities } from './demo-sso.js';
 import { seedJobs } from './jobs.js';
 import { seedDemoPictures } from './pictures.js';
 import { seedReference } from './reference.js';
@@ -39,6 +40,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     // Share applications between the demo departments, through the share service and the kernel.
     if (demo) await seedDemoShares(tx, config);
     if (demo) await seedDemoPictures(tx, config.dataDir);
+    if (demo) await seedDemoIdentities(tx);
     return lines;
   });
   if (!demo) {

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OidcConfig } from '../../config.js';
 import { logs, roles, ssoIdentities, userRoles, users } from '../../db/schema/index.js';
+import { seedDemoIdentities } from '../../db/seed/demo-sso.js';
 import { parseAllowList } from '../../platform/outbound/address.js';
 import { createDepart, createUser, signedIn } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
@@ -248,6 +249,17 @@ describe('IDM users', () => {
     expect(none.body.result.total).toBe(0);
     const bad = await call(ctx, 'POST', '/imd/user/queryList', { token: admin, body: { userStatus: 7 } });
     expect(bad.status).toBe(400);
+  });
+
+  it('shows the demo city’s identity waiting for 授权, seeded once', async () => {
+    await seedDemoIdentities(ctx.db);
+    await seedDemoIdentities(ctx.db);
+    const res = await call<Page<IdmUserItem>>(ctx, 'POST', '/imd/user/queryList', {
+      token: admin,
+      body: { userName: 'liugongwu' },
+    });
+    expect(res.body.result.total).toBe(1);
+    expect(res.body.result.records[0]).toMatchObject({ nickName: '刘公务', userStatus: 0, localUsername: null });
   });
 
   it('authorises with a role and department: a non-administrator is refused, bad input writes nothing', async () => {
