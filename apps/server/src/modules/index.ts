@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../platform/module.js';
 import { installModules } from '../platform/module-registry.js';
+import { accountModule } from './account/manifest.js';
 import { attachmentsModule } from './attachments/manifest.js';
 import { authModule } from './auth/manifest.js';
 import { catalogueModule } from './catalogue/manifest.js';
@@ -37,6 +38,7 @@ import { userModule } from './system/user/manifest.js';
  */
 export const manifests: readonly ModuleManifest[] = [
   authModule,
+  accountModule,
   systemModule,
   userModule,
   roleModule,
