@@ -1,7 +1,7 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Constants, type LoginFailure, type LoginResult, Messages } from '@odp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input } from 'antd';
+import { Button, Checkbox, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { getCaptcha, login } from '@/api/auth';
@@ -13,6 +13,7 @@ import { Logo } from '@/components/Logo';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { getSession, getToken, readLocal, removeLocal, saveLogin, saveTenant, signOut, writeLocal } from '@/session';
 import { isPortalPath, landingPath } from './landing';
+import { PhoneLoginForm } from './PhoneLoginForm';
 import './login.css';
 import { feedback } from '@/api/feedback';
 
@@ -34,6 +35,7 @@ export default function LoginPage() {
   const [captcha, setCaptcha] = useState<{ key: string; image?: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [choosing, setChoosing] = useState<LoginResult | null>(null);
+  const [mode, setMode] = useState<'password' | 'phone'>('password');
 
   if (signedInBefore) return <Navigate to={landingPath(redirect, Boolean(getSession().userInfo?.orgCode))} replace />;
 
@@ -59,6 +61,14 @@ export default function LoginPage() {
     navigate(target, { replace: true });
   };
 
+  /** After any way of signing in: store the session, then choose tenant or department, or go on. */
+  const signedIn = (result: LoginResult) => {
+    saveLogin(result.token, result.userInfo, result.sysAllDictItems);
+    if (result.tenantList.length === 1) saveTenant(String(result.tenantList[0].id));
+    if (result.tenantList.length > 1 || result.multi_depart === 2) setChoosing(result);
+    else finish(result);
+  };
+
   const submit = async ({ username, password, captcha: code, remember }: Values) => {
     setSubmitting(true);
     try {
@@ -69,10 +79,7 @@ export default function LoginPage() {
       });
       if (remember) writeLocal(REMEMBERED, username, null);
       else removeLocal(REMEMBERED);
-      saveLogin(result.token, result.userInfo, result.sysAllDictItems);
-      if (result.tenantList.length === 1) saveTenant(String(result.tenantList[0].id));
-      if (result.tenantList.length > 1 || result.multi_depart === 2) setChoosing(result);
-      else finish(result);
+      signedIn(result);
     } catch (error) {
       const failure = error instanceof ApiError ? (error.result as LoginFailure | null) : null;
       notification.error({
@@ -94,7 +101,18 @@ export default function LoginPage() {
           <span>{SITE_NAME}</span>
         </Link>
         <h1>用户登录</h1>
+        <Tabs
+          centered
+          activeKey={mode}
+          onChange={(key) => setMode(key as 'password' | 'phone')}
+          items={[
+            { key: 'password', label: '账号密码登录' },
+            { key: 'phone', label: '手机号登录' },
+          ]}
+        />
+        {mode === 'phone' && <PhoneLoginForm onSignedIn={signedIn} />}
         <Form
+          hidden={mode !== 'password'}
           form={form}
           size="large"
           onFinish={submit}
@@ -137,6 +155,10 @@ export default function LoginPage() {
           </Button>
         </Form>
         <div className="login-footer">
+          <Link to="/user/register">注册账号</Link>
+          <span className="login-footer-sep">|</span>
+          <Link to="/user/alteration">忘记密码</Link>
+          <span className="login-footer-sep">|</span>
           <Link to={Constants.portalHomePath}>返回首页</Link>
         </div>
       </div>

@@ -16,11 +16,11 @@ describe('个人中心 tabs by `current`', () => {
     expect(tabOfCurrent(' 2 ')).toBe('services');
     expect(tabOfCurrent('3')).toBe('apps');
     expect(tabOfCurrent('4')).toBe('applications');
+    expect(tabOfCurrent('1')).toBe('info');
   });
 
-  it('opens 我的申请 for a missing, unknown or not yet built tab', () => {
-    for (const value of [null, undefined, '', '0', '1', '9', 'abc', '5.5'])
-      expect(tabOfCurrent(value)).toBe('applications');
+  it('opens 基本信息 for a missing or unknown tab', () => {
+    for (const value of [null, undefined, '', '0', '9', 'abc', '5.5']) expect(tabOfCurrent(value)).toBe('info');
   });
 
   it('writes a tab’s address with extra query', () => {
