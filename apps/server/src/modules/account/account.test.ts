@@ -260,6 +260,9 @@ describe('SMS codes', () => {
     try {
       const res = await call(prod, 'GET', '/dev/sms-inbox');
       expect(res.status).toBe(404);
+      await call(prod, 'GET', '/sys/randomImage/prodkey-0001');
+      expect((await call(prod, 'GET', '/dev/captcha/prodkey-0001')).status).toBe(404);
+      expect((await call(ctx, 'GET', '/dev/captcha/prodkey-0001')).status).toBe(404);
     } finally {
       await prod.close();
     }

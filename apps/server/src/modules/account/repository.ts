@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { roles, sessions, smsCodes, userProfiles, userRoles, users } from '../../db/schema/index.js';
+import { captchas, roles, sessions, smsCodes, userProfiles, userRoles, users } from '../../db/schema/index.js';
 
 export type SmsCodeRow = typeof smsCodes.$inferSelect;
 export type ProfileRow = typeof userProfiles.$inferSelect;
@@ -193,4 +193,13 @@ export async function avatarOwner(db: Executor, file: string) {
     .from(userProfiles)
     .where(eq(userProfiles.avatarFile, file));
   return row ?? null;
+}
+
+/** Development only (`/dev/captcha`): a live captcha's answer, not spent. */
+export async function captchaAnswer(db: Executor, checkKey: string) {
+  const [row] = await db
+    .select({ answer: captchas.answer })
+    .from(captchas)
+    .where(and(eq(captchas.checkKey, checkKey), gt(captchas.expiresAt, new Date())));
+  return row?.answer ?? null;
 }

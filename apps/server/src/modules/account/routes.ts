@@ -17,6 +17,7 @@ import { loadSecretKey } from '../../platform/secret/cipher.js';
 import { slidingWindowLimiter } from '../auth/rate-limit.js';
 import { createIdentityVerifier } from './identity.js';
 import { profileRoutes } from './profile-routes.js';
+import { captchaAnswer } from './repository.js';
 import type { AccountDeps } from './service.js';
 import { checkOnlyUser, passwordChange, phoneLogin, phoneVerification, register, sendSms } from './service.js';
 import { createSmsProvider } from './sms-provider.js';
@@ -153,6 +154,24 @@ export async function accountRoutes(fastify: FastifyInstance) {
       if (!inbox) throw notFound();
       const { mobile } = req.query;
       return ok(mobile ? inbox.filter((m) => m.mobile === mobile) : inbox);
+    },
+  );
+
+  // Development only, like the inbox: the answer of an image captcha, so browser tests can ask for a code.
+  app.get(
+    '/dev/captcha/:checkKey',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['开发'],
+        summary: '开发用：图形验证码的答案（生产环境 404）',
+        params: z.object({ checkKey: z.string().min(8).max(64) }),
+      },
+    },
+    async (req) => {
+      const answer = config.env === 'production' ? null : await captchaAnswer(db, req.params.checkKey);
+      if (!answer) throw notFound();
+      return ok(answer);
     },
   );
 

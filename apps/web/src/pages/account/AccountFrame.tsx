@@ -22,6 +22,7 @@ export function AccountFrame(props: { title: string; steps: string[]; current: n
             size="small"
             current={props.current}
             responsive={false}
+            labelPlacement="vertical"
             items={props.steps.map((title) => ({ title }))}
             aria-label={`${props.title}步骤`}
           />

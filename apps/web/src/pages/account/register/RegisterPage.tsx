@@ -49,7 +49,7 @@ export default function RegisterPage() {
   const [step, setStep] = useState(0);
   const [reading, setReading] = useState<AgreementText | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const accountType = Form.useWatch('accountType', form) as '1' | '2' | undefined;
+  const accountType = Form.useWatch('accountType', { form, preserve: true }) as '1' | '2' | undefined;
   const password = Form.useWatch('password', form) as string | undefined;
 
   const STEP_FIELDS = [
@@ -156,6 +156,7 @@ export default function RegisterPage() {
             <Form.Item
               name="username"
               label="用户名"
+              validateTrigger={['onChange', 'onBlur']}
               extra="4–32 位字母、数字或下划线，以字母开头；注册后不可修改"
               rules={[
                 zodRule(step3.username),
@@ -183,6 +184,7 @@ export default function RegisterPage() {
             <Form.Item
               name="email"
               label="电子邮箱"
+              validateTrigger={['onChange', 'onBlur']}
               rules={[zodRule(step3.email), remoteRule(async (email) => void (await checkOnlyUser({ email })))]}
             >
               <Input prefix={<MailOutlined />} placeholder="name@example.com" autoComplete="email" />
