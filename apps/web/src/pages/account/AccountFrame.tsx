@@ -22,7 +22,6 @@ export function AccountFrame(props: { title: string; steps: string[]; current: n
             size="small"
             current={props.current}
             responsive={false}
-            labelPlacement="vertical"
             items={props.steps.map((title) => ({ title }))}
             aria-label={`${props.title}步骤`}
           />

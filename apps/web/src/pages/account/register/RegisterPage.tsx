@@ -99,7 +99,7 @@ export default function RegisterPage() {
       <Form form={form} layout="vertical" size="large" initialValues={{ accountType: '1' }} requiredMark>
         {step === 0 && (
           <>
-            <Form.Item name="accountType" label="账号类型" rules={[{ required: true, message: M.accountTypeRequired }]}>
+            <Form.Item name="accountType" label="账号类型">
               <Radio.Group className="account-types" optionType="button">
                 <Radio.Button value="1">
                   <span className="account-type-title">个人用户</span>
