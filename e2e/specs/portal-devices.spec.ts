@@ -69,6 +69,8 @@ beforeAll(async () => {
     { name: 'search', path: '/openPlatform/search?search=公交', ready: 'main .search-hit h3', portal: true },
     { name: 'stats', path: '/openStatistics/openTable', ready: 'main .portal-table tbody tr', portal: true },
     { name: 'login', path: '/user/login', ready: 'main h1', portal: false },
+    { name: 'register', path: '/user/register', ready: 'main h1', portal: false },
+    { name: 'alteration', path: '/user/alteration', ready: 'main h1', portal: false },
     { name: 'not-found', path: '/openPlatform/no-such-page', ready: 'main h1', portal: false },
   ];
 }, 60_000);

@@ -48,6 +48,12 @@ const Env = z.object({
   OIDC_ALLOW: z.string().optional(),
   // The secret shared with the trusted sibling system that hands users over at /sgSso (HMAC-SHA256, ≥ 32 characters).
   SG_SSO_SECRET: z.union([z.string().min(32, '至少 32 个字符'), z.literal('').transform(() => undefined)]).optional(),
+  // How SMS codes reach people: 'log' writes them to the server log (and, outside production, the development inbox).
+  SMS_PROVIDER: z.enum(['log']).default('log'),
+  SMS_DAILY_PER_MOBILE: z.coerce.number().int().min(1).default(10),
+  SMS_DAILY_PER_IP: z.coerce.number().int().min(1).default(50),
+  // 'checksum' checks the 身份证 number and waits for a real provider; 'checksum-trusted' (demos) marks 已认证.
+  IDENTITY_VERIFIER: z.enum(['checksum', 'checksum-trusted']).default('checksum'),
   // Demo only: 交通运输局's own database (mysql://, mariadb://, postgres://), the target of a demo exchange.
   DEMO_DEPARTMENT_DATABASE: z
     .string()
@@ -88,6 +94,10 @@ export type Config = {
   datasourceSecretKey?: string;
   /** Counts open-API calls against the quotas of dict open_api_quota (OPEN_API_QUOTAS, default on). */
   openApiQuotas: boolean;
+  /** The SMS provider (SMS_PROVIDER) and the codes a number and a client address may ask for per day (Beijing). */
+  sms: { provider: 'log'; dailyPerMobile: number; dailyPerIp: number };
+  /** How a submitted 身份证 number is verified (IDENTITY_VERIFIER, `modules/account/identity.ts`). */
+  identityVerifier: 'checksum' | 'checksum-trusted';
   /**
    * Demo only (DEMO_DEPARTMENT_DATABASE): a database standing for 交通运输局's own, into which the
    * demo's share application in use is exchanged on the first start.
@@ -169,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow,
     datasourceSecretKey: e.DATASOURCE_SECRET_KEY || undefined,
     openApiQuotas: e.OPEN_API_QUOTAS === '1',
+    sms: { provider: e.SMS_PROVIDER, dailyPerMobile: e.SMS_DAILY_PER_MOBILE, dailyPerIp: e.SMS_DAILY_PER_IP },
+    identityVerifier: e.IDENTITY_VERIFIER,
     demoDepartmentDatabase: e.DEMO_DEPARTMENT_DATABASE || undefined,
     oidc,
     sgSsoSecret: e.SG_SSO_SECRET,

@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../platform/module.js';
 import { installModules } from '../platform/module-registry.js';
+import { accountModule } from './account/manifest.js';
 import { attachmentsModule } from './attachments/manifest.js';
 import { authModule } from './auth/manifest.js';
 import { catalogueModule } from './catalogue/manifest.js';
@@ -10,8 +11,8 @@ import { homeModule } from './home/manifest.js';
 import { marketModule } from './market/manifest.js';
 import { newsModule } from './news/manifest.js';
 import { openApplyModule } from './open-apply/manifest.js';
-import { personalModule } from './personal/manifest.js';
 import { openApiModule } from './openapi/manifest.js';
+import { personalModule } from './personal/manifest.js';
 import { portalModule } from './portal/manifest.js';
 import { resourcesModule } from './resources/manifest.js';
 import { shareModule } from './share/manifest.js';
@@ -39,6 +40,7 @@ import { userModule } from './system/user/manifest.js';
  */
 export const manifests: readonly ModuleManifest[] = [
   authModule,
+  accountModule,
   systemModule,
   userModule,
   roleModule,

@@ -29,6 +29,7 @@ export function entryInput(overrides: Partial<CatalogueCreateInput> = {}): Catal
     openType: '1',
     openCondition: null,
     openSociety: true,
+    applyNeedsVerified: false,
     updateFrequency: '7',
     inputFrequency: null,
     releaseTime: null,

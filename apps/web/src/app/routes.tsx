@@ -14,6 +14,13 @@ import { pageRegistry, resolvePage } from './page-registry';
 const LoginPage = lazyPage(() => import('@/pages/account/LoginPage'));
 const SsoLoginPage = lazyPage(() => import('@/pages/account/sso/SsoLoginPage'));
 const SgSsoPage = lazyPage(() => import('@/pages/account/sso/SgSsoPage'));
+// The citizens' own account pages (public): 注册, 注册结果, 找回密码, and the development SMS inbox.
+const ACCOUNT_PAGES: Record<string, ReturnType<typeof lazyPage>> = {
+  '/user/register': lazyPage(() => import('@/pages/account/register/RegisterPage')),
+  '/user/register-result': lazyPage(() => import('@/pages/account/register/RegisterResultPage')),
+  '/user/alteration': lazyPage(() => import('@/pages/account/AlterationPage')),
+  '/dev/sms-inbox': lazyPage(() => import('@/pages/account/DevSmsInboxPage')),
+};
 const ErrorPage = lazyPage(() => import('@/pages/errors/ErrorPage'));
 const AdminLayout = lazyPage(() => import('@/layouts/AdminLayout'));
 
@@ -35,7 +42,7 @@ const portalPages: RouteObject[] = [
 ];
 
 const LOGIN_PATHS = ['/user/login', '/user/login1', '/login'];
-const publicPaths = new Set<string>([...PUBLIC_ROUTES, '/']);
+const publicPaths = new Set<string>([...PUBLIC_ROUTES, ...Object.keys(ACCOUNT_PAGES), '/']);
 
 /** Back-office routes from the server's menu; the landing page is there for every signed-in user. */
 function backOfficeRoutes(menu: MenuItem[] | undefined): RouteObject[] {
@@ -69,6 +76,7 @@ export function AppRoutes() {
     ...LOGIN_PATHS.map((path) => ({ path, element: <LoginPage /> })),
     { path: '/sso-login', element: <SsoLoginPage /> },
     { path: '/sgSso', element: <SgSsoPage /> },
+    ...Object.entries(ACCOUNT_PAGES).map(([path, Page]) => ({ path, element: <Page /> })),
     ...(['403', '404', '500'] as const).map((status) => ({
       path: `/${status}`,
       element: <ErrorPage status={status} />,

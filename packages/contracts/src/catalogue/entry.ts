@@ -84,6 +84,8 @@ const CatalogueFields = z.object({
   openType: codeOf('开放类型', OPEN_TYPES),
   openCondition: optionalText(500, '开放条件'),
   openSociety: z.boolean().default(false),
+  /** 有条件开放 only: an open application needs the applicant's 实名认证 (已认证). */
+  applyNeedsVerified: z.boolean().default(false),
   updateFrequency: codeOf('更新频率', UPDATE_FREQUENCIES),
   inputFrequency: optionalText(32, '更新时间点'),
   releaseTime: z.iso.datetime({ offset: true, error: '发布日期格式不正确' }).optional().nullable(),

@@ -111,6 +111,8 @@ export type MarketDetail = Omit<MarketCard, 'highlight'> & {
   shareMode: string | null;
   openCondition: string | null;
   openSociety: boolean;
+  /** An open application needs the applicant's 实名认证. */
+  applyNeedsVerified: boolean;
   inputFrequency: string | null;
   scoreCount: number;
   /** Only 无条件开放 entries can be downloaded; 有条件开放 ones need an open application. */

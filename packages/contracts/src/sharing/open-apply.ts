@@ -106,6 +106,7 @@ export const OpenApplyMessages = {
   notOwn: '只能审核本部门数据的开放申请',
   notApplicant: '只能操作本人的开放申请',
   notConditional: '只有有条件开放的数据需要申请',
+  verifiedRequired: '该数据须完成实名认证后方可申请，请先在个人中心“基本信息”中完成实名认证',
   agreementMissing: '请阅读并同意《开放利用协议》',
   fieldsMissing: '请至少选择一个字段',
   rejectReason: '请填写不通过的理由',

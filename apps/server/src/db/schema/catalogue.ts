@@ -67,6 +67,8 @@ export const catalogues = pgTable(
     openType: varchar('open_type', { length: 4 }).notNull(),
     openCondition: varchar('open_condition', { length: 500 }),
     openSociety: boolean('open_society').notNull().default(false),
+    /** 有条件开放: an open application needs the applicant's 实名认证 (已认证). */
+    applyNeedsVerified: boolean('apply_needs_verified').notNull().default(false),
     updateFrequency: varchar('update_frequency', { length: 4 }).notNull(),
     inputFrequency: varchar('input_frequency', { length: 32 }),
     releaseTime: timestamp('release_time', { withTimezone: true }),
@@ -257,9 +259,7 @@ export const catalogueDownloads = pgTable(
   (t) => [
     index('data_catalog_download_catalog_idx').on(t.catalogId, t.createdAt),
     // A signed-in user's 下载记录 (personal centre).
-    index('data_catalog_download_user_idx')
-      .on(t.userId, t.createdAt.desc())
-      .where(sql`user_id is not null`),
+    index('data_catalog_download_user_idx').on(t.userId, t.createdAt.desc()).where(sql`user_id is not null`),
   ],
 );
 

@@ -1,3 +1,4 @@
+export * from './accounts.js';
 export * from './catalogue.js';
 export * from './datastore.js';
 export * from './figures.js';

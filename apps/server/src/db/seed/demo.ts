@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { maskIdNumber, USER_AGREEMENT_VERSION } from '@odp/contracts';
 import { hashPassword } from '../../platform/auth/password.js';
 import type { Executor } from '../client.js';
-import { departs, tenants, userDeparts, userRoles, users } from '../schema/index.js';
+import { departs, tenants, userDeparts, userProfiles, userRoles, users } from '../schema/index.js';
 import { CITY, DISTRICTS, MUNICIPAL_DEPARTS } from './departs.js';
 import { seedNotices } from './notices.js';
 import { roleIdByCode } from './reference.js';
@@ -21,6 +22,34 @@ export const DEMO_ACCOUNTS = [
     tenants: '0,1',
   },
   { username: 'citizen', password: 'User@2026', realname: '张市民', role: 'registered', departs: [] },
+  // Self-registered accounts as registration makes them: a company (法人) and a person 已认证.
+  {
+    username: 'company',
+    password: 'Corp@2026',
+    realname: '滨江智行交通科技有限公司',
+    role: 'registered',
+    departs: [],
+    phone: '13900000002',
+    email: 'service@zhixing.example.cn',
+    profile: { accountType: '2', companyName: '滨江智行交通科技有限公司', creditCode: '91330100MA2BJ0T0XX' },
+  },
+  {
+    username: 'verified',
+    password: 'User@2026',
+    realname: '李实名',
+    role: 'registered',
+    departs: [],
+    phone: '13900000003',
+    email: 'lishiming@example.cn',
+    profile: {
+      accountType: '1',
+      realNameStatus: 1,
+      idName: '李实名',
+      // The number checks (GB 11643) and is kept masked only, as a verification keeps it.
+      idNumberMasked: maskIdNumber('330106198803124522'),
+      verifiedBy: 'demo',
+    },
+  },
 ] as const;
 
 export async function seedDemoCity(db: Executor) {
@@ -72,8 +101,20 @@ export async function seedAccounts(db: Executor, withDemoPasswords: boolean): Pr
         passwordHash: await hashPassword(password),
         orgCode: departIds.length ? account.departs[0] : null,
         relTenantIds: 'tenants' in account ? account.tenants : '0',
+        phone: 'phone' in account ? account.phone : null,
+        email: 'email' in account ? account.email : null,
       })
       .returning({ id: users.id });
+    if ('profile' in account) {
+      const at = new Date();
+      const verified = 'realNameStatus' in account.profile;
+      await db.insert(userProfiles).values({
+        userId: user.id,
+        agreementVersion: USER_AGREEMENT_VERSION,
+        ...account.profile,
+        ...(verified ? { realNameSubmittedAt: at, verifiedAt: at } : {}),
+      });
+    }
     await db.insert(userRoles).values({ userId: user.id, roleId: await roleIdByCode(db, account.role) });
     if (departIds.length)
       await db.insert(userDeparts).values(departIds.map((id) => ({ userId: user.id, departId: id })));

@@ -1,9 +1,12 @@
 import {
+  ACCOUNT_TYPE_DICT,
+  ACCOUNT_TYPES,
   CONVEY_TYPE_LABEL,
   DEFAULT_OPEN_QUOTAS,
   OPEN_APPLY_NODE_DAYS,
   OPEN_APPLY_RULE_DEFAULTS,
   OPEN_APPLY_RULE_DICT,
+  REAL_NAME_DICT,
   SHARE_NODE_DAYS,
   SHARE_RELEASE_REASON_LABEL,
   SHARE_STATUS_LABEL,
@@ -589,6 +592,16 @@ export const DICTIONARIES: readonly DictSeed[] = [
       ['3', '数据归集'],
       ['4', '共享管理'],
       ['5', '开放管理'],
+    ],
+  ],
+  // Self-registered accounts (modules/account): 个人 / 法人 and the 实名认证 state.
+  [ACCOUNT_TYPE_DICT, '账号类型', Object.entries(ACCOUNT_TYPES)],
+  [
+    REAL_NAME_DICT,
+    '实名认证状态',
+    [
+      ['0', '未认证', 'default'],
+      ['1', '已认证', 'success'],
     ],
   ],
   // 传输模式 of an exchange task (conveyType).

@@ -355,6 +355,7 @@ export async function marketDetail(
     openType: entry.openType,
     openCondition: entry.openCondition,
     openSociety: entry.openSociety,
+    applyNeedsVerified: entry.openType === '2' && entry.applyNeedsVerified,
     shareType: entry.shareType,
     shareMode: entry.shareMode,
     keyAreasType: entry.keyAreasType,

@@ -74,6 +74,7 @@ export async function entryForApply(db: Executor, catalogId: string) {
       catalogName: catalogues.catalogName,
       orgCode: catalogues.orgCode,
       openType: catalogues.openType,
+      applyNeedsVerified: catalogues.applyNeedsVerified,
       shelfStatus: catalogues.shelfStatus,
     })
     .from(catalogues)

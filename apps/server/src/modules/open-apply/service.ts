@@ -30,6 +30,7 @@ import { badRequest, notFound } from '../../platform/http/errors.js';
 import { nextSequence } from '../../platform/sequence.js';
 import { applyTransition } from '../../platform/workflow/apply.js';
 import { recordHistory } from '../../platform/workflow/history.js';
+import { isVerified } from '../account/repository.js';
 import { assertOwnUploads } from '../attachments/service.js';
 import { presentReport } from './reports.js';
 import {
@@ -182,6 +183,8 @@ export async function applyForOpenData(
   const entry = await entryForApply(db, input.catalogId);
   if (!entry || entry.shelfStatus !== ShelfStatus.on) throw notFound(OpenApplyMessages.datasetMissing);
   if (entry.openType !== '2') throw badRequest(OpenApplyMessages.notConditional);
+  if (entry.applyNeedsVerified && !(await isVerified(db, actor.userId)))
+    throw badRequest(OpenApplyMessages.verifiedRequired);
   const fields = unique(input.fields);
   const known = new Set(entry.itemNames);
   const unknown = fields.find((f) => !known.has(f));

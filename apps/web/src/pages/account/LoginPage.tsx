@@ -1,7 +1,7 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Constants, type LoginFailure, Messages } from '@odp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input } from 'antd';
+import { Button, Checkbox, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { getCaptcha, login } from '@/api/auth';
@@ -13,6 +13,7 @@ import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { getSession, getToken, readLocal, removeLocal, writeLocal } from '@/session';
 import { useAcceptLogin } from './accept-login';
 import { landingPath } from './landing';
+import { PhoneLoginForm } from './PhoneLoginForm';
 import './login.css';
 import { feedback } from '@/api/feedback';
 
@@ -33,6 +34,7 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const { accept, chooser } = useAcceptLogin(redirect);
   const providers = useQuery({ queryKey: ssoKeys.providers, queryFn: getSsoProviders, staleTime: 5 * 60_000 });
+  const [mode, setMode] = useState<'password' | 'phone'>('password');
 
   if (signedInBefore) return <Navigate to={landingPath(redirect, Boolean(getSession().userInfo?.orgCode))} replace />;
 
@@ -79,7 +81,18 @@ export default function LoginPage() {
           <span>{SITE_NAME}</span>
         </Link>
         <h1>用户登录</h1>
+        <Tabs
+          centered
+          activeKey={mode}
+          onChange={(key) => setMode(key as 'password' | 'phone')}
+          items={[
+            { key: 'password', label: '账号密码登录' },
+            { key: 'phone', label: '手机号登录' },
+          ]}
+        />
+        {mode === 'phone' && <PhoneLoginForm onSignedIn={accept} />}
         <Form
+          hidden={mode !== 'password'}
           form={form}
           size="large"
           onFinish={submit}
@@ -123,10 +136,17 @@ export default function LoginPage() {
         </Form>
         <div className="login-footer">
           {providers.data?.oidc && (
-            <Link to={redirect ? `/sso-login?redirect=${encodeURIComponent(redirect)}` : '/sso-login'}>
-              统一身份认证登录
-            </Link>
+            <>
+              <Link to={redirect ? `/sso-login?redirect=${encodeURIComponent(redirect)}` : '/sso-login'}>
+                统一身份认证登录
+              </Link>
+              <span className="login-footer-sep">|</span>
+            </>
           )}
+          <Link to="/user/register">注册账号</Link>
+          <span className="login-footer-sep">|</span>
+          <Link to="/user/alteration">忘记密码</Link>
+          <span className="login-footer-sep">|</span>
           <Link to={Constants.portalHomePath}>返回首页</Link>
         </div>
       </div>

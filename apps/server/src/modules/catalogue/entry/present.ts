@@ -80,6 +80,7 @@ export function toDetail(
     openType: row.openType as D['openType'],
     openCondition: row.openCondition,
     openSociety: row.openSociety,
+    applyNeedsVerified: row.openType === '2' && row.applyNeedsVerified,
     updateFrequency: row.updateFrequency as D['updateFrequency'],
     inputFrequency: row.inputFrequency,
     dataFormat: row.dataFormat as D['dataFormat'],

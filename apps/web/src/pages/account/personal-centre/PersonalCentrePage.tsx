@@ -9,6 +9,7 @@ import { CENTRE_TABS, type CentreTabKey, currentOfTab, tabOfCurrent } from './ta
 import './personal-centre.css';
 
 // Only the open tab is loaded: 我的应用 brings the back office's list, 消息 the notice dialog.
+const InfoTab = lazy(() => import('./InfoTab'));
 const MyAppliesTab = lazy(() => import('./MyAppliesTab'));
 const MyServicesTab = lazy(() => import('./MyServicesTab'));
 const MyAppsPage = lazy(() => import('../MyAppsPage'));
@@ -21,6 +22,7 @@ const BindingsTab = lazy(() => import('./BindingsTab'));
 const panel = (node: ReactNode) => <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{node}</Suspense>;
 
 const PANELS: Record<CentreTabKey, () => ReactNode> = {
+  info: () => <InfoTab />,
   applications: () => <MyAppliesTab />,
   services: () => <MyServicesTab />,
   apps: () => (

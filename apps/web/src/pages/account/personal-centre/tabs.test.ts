@@ -21,11 +21,11 @@ describe('个人中心 tabs by `current`', () => {
       'evaluations',
       'activity',
     ]);
+    expect(tabOfCurrent('1')).toBe('info');
   });
 
-  it('opens 我的申请 for a missing, unknown or not yet built tab', () => {
-    for (const value of [null, undefined, '', '0', '1', '99', 'abc', '5.5'])
-      expect(tabOfCurrent(value)).toBe('applications');
+  it('opens 基本信息 for a missing or unknown tab', () => {
+    for (const value of [null, undefined, '', '0', '99', 'abc', '5.5']) expect(tabOfCurrent(value)).toBe('info');
   });
 
   it('writes a tab’s address with extra query', () => {

@@ -4,8 +4,8 @@ import type { PERSONAL_CENTRE_TAB } from '@odp/contracts';
  * 个人中心 (`/personalCenter/perCenter`): its tabs, chosen by the spec's query `current` (numbers as
  * the contract's `PERSONAL_CENTRE_TAB`; 5 is 消息 per the spec, 4 is where decision messages link).
  * `mesageType` (全部 / 未读) picks the messages' list; `peruuid` (a random id the original added to
- * force a fresh page) is accepted and ignored. 基本信息 (1) comes with the citizens' work; until then
- * its number, like any unknown one, opens 我的申请.
+ * force a fresh page) is accepted and ignored. 基本信息 (1) is the first tab: a missing or unknown
+ * number opens it.
  *
  * Written out rather than imported: this file is on the portal's first load (the header, the router),
  * and the contract's module builds zod schemas at import. `tabs.test.ts` checks the numbers agree.
@@ -17,6 +17,7 @@ type TabNumbers = typeof PERSONAL_CENTRE_TAB;
 type Tab = { [K in keyof TabNumbers]: { key: K; current: TabNumbers[K]; label: string } }[keyof TabNumbers];
 
 export const CENTRE_TABS = [
+  { key: 'info', current: 1, label: '基本信息' },
   { key: 'applications', current: 4, label: '我的申请' },
   { key: 'services', current: 2, label: '我的服务' },
   { key: 'apps', current: 3, label: '我的应用' },
@@ -35,7 +36,7 @@ export function tabOfCurrent(current: string | null | undefined): CentreTabKey {
   return CENTRE_TABS.find((tab) => tab.current === value)?.key ?? CENTRE_TABS[0].key;
 }
 
-export const currentOfTab = (key: CentreTabKey) => String(CENTRE_TABS.find((tab) => tab.key === key)?.current ?? 4);
+export const currentOfTab = (key: CentreTabKey) => String(CENTRE_TABS.find((tab) => tab.key === key)?.current ?? 1);
 
 /** The address of a tab, e.g. `centrePath('messages', { mesageType: '未读' })`. */
 export function centrePath(key: CentreTabKey, extra: Record<string, string> = {}): string {

@@ -447,6 +447,18 @@ function EntryFormBody({ entry, back }: { entry?: CatalogueEntry; back: string }
                   </Form.Item>
                 </Col>
               )}
+              {openType === '2' && (
+                <Col {...half}>
+                  <Form.Item
+                    name="applyNeedsVerified"
+                    label="申请须实名认证"
+                    valuePropName="checked"
+                    tooltip="开启后，只有实名认证为“已认证”的用户可以提交开放申请"
+                  >
+                    <Switch checkedChildren="是" unCheckedChildren="否" />
+                  </Form.Item>
+                </Col>
+              )}
             </Row>
           </Section>
 

@@ -12,6 +12,7 @@ export const emptyValues = (): CatalogueFormValues => ({
   baseLibrary: '0',
   dataRange: '3',
   openSociety: false,
+  applyNeedsVerified: false,
   dataFormat: 'file',
   dataList: [],
 });
@@ -38,6 +39,7 @@ export function fromDetail(entry: CatalogueDetail): CatalogueFormValues {
     openType: entry.openType,
     openCondition: entry.openCondition,
     openSociety: entry.openSociety,
+    applyNeedsVerified: entry.applyNeedsVerified,
     updateFrequency: entry.updateFrequency,
     inputFrequency: entry.inputFrequency,
     releaseTime: entry.releaseTime ? dayjs(entry.releaseTime) : null,
@@ -64,6 +66,7 @@ export function toRawInput(values: CatalogueFormValues): Record<string, unknown>
     shareCondition: when(values.shareType === '20', values.shareCondition),
     dontShareCondition: when(values.shareType === '30', values.dontShareCondition),
     openCondition: when(values.openType === '2', values.openCondition),
+    applyNeedsVerified: values.openType === '2' && Boolean(values.applyNeedsVerified),
     inputFrequency: when(
       Boolean(values.updateFrequency && INPUT_FREQUENCY_RULE[values.updateFrequency]),
       values.inputFrequency,

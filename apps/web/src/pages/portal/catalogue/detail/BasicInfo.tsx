@@ -38,6 +38,11 @@ const FIELDS: Field[] = [
   { label: '汇聚方式', render: (d) => dict(CATALOGUE_DICT.dataFormat, d.dataFormat) },
   { label: '开放条件', render: (d) => text(d.openCondition), optional: (d) => d.openCondition, span: 2 },
   {
+    label: '申请条件',
+    render: () => '须完成实名认证（已认证）后方可申请',
+    optional: (d) => d.applyNeedsVerified,
+  },
+  {
     label: '更新频率',
     render: (d) => (
       <>
