@@ -13,6 +13,7 @@ import { openApplyModule } from './open-apply/manifest.js';
 import { openApiModule } from './openapi/manifest.js';
 import { portalModule } from './portal/manifest.js';
 import { resourcesModule } from './resources/manifest.js';
+import { serviceMattersModule } from './service-matters/manifest.js';
 import { shareModule } from './share/manifest.js';
 import { statsModule } from './stats/manifest.js';
 import { announcementModule } from './system/announcement/manifest.js';
@@ -53,6 +54,7 @@ export const manifests: readonly ModuleManifest[] = [
   portalModule,
   filesModule,
   marketModule,
+  serviceMattersModule,
   statsModule,
   logModule,
   monitorModule,
