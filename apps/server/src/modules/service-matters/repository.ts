@@ -152,7 +152,7 @@ export async function facetCounts(
         sql`, `,
       )})`,
   );
-  const all = sql`select 'all'::text, ''::text, count(*)::int from m ${allConds.length ? sql`where ${sql.join(allConds, sql` and `)}` : sql``}`;
+  const all = sql`select 'all'::text as facet, ''::text as value, count(*)::int as n from m ${allConds.length ? sql`where ${sql.join(allConds, sql` and `)}` : sql``}`;
   const rows = await rowsOf<{ facet: ServiceFacet | 'all'; value: string; n: number }>(
     db,
     sql`with m as materialized (
