@@ -67,7 +67,14 @@ beforeAll(async () => {
     { name: 'catalogue', path: '/catalogue/datacatalogue', ready: 'main .portal-card h3', portal: true },
     ...details,
     { name: 'search', path: '/openPlatform/search?search=公交', ready: 'main .search-hit h3', portal: true },
+    {
+      name: 'search-matters',
+      path: '/openPlatform/search?search=许可&type=matters',
+      ready: 'main .search-hit-service',
+      portal: true,
+    },
     { name: 'stats', path: '/openStatistics/openTable', ready: 'main .portal-table tbody tr', portal: true },
+    { name: 'service-matters', path: '/service/matters', ready: 'main .sm-card h3', portal: true },
     { name: 'login', path: '/user/login', ready: 'main h1', portal: false },
     { name: 'not-found', path: '/openPlatform/no-such-page', ready: 'main h1', portal: false },
   ];
