@@ -135,6 +135,44 @@ describe('reference data upgrades', () => {
     ]);
   });
 
+  it('gives a database of version 16 the 服务事项 dictionaries: 行使层级 relabelled, 是否电子证照 added', async () => {
+    const { db } = database;
+    await markReferenceVersion(db, 16);
+    const [level] = await db.select({ id: dicts.id }).from(dicts).where(eq(dicts.dictCode, 'driving_level'));
+    await db.update(dicts).set({ dictName: '网上办理深度' }).where(eq(dicts.id, level.id));
+    await db.delete(dictItems).where(eq(dictItems.dictId, level.id));
+    await db.insert(dictItems).values(
+      ['一级（网上咨询）', '二级（网上申报）', '三级（网上受理）', '四级（全程网办）'].map((itemText, i) => ({
+        dictId: level.id,
+        itemValue: String(i + 1),
+        itemText,
+        sortOrder: i + 1,
+      })),
+    );
+    await db.delete(dicts).where(eq(dicts.dictCode, 'electronic_certificate'));
+    await upgradeReference(db);
+    const textsOf = async (code: string) =>
+      (
+        await db
+          .select({ text: dictItems.itemText })
+          .from(dictItems)
+          .innerJoin(dicts, eq(dicts.id, dictItems.dictId))
+          .where(eq(dicts.dictCode, code))
+          .orderBy(dictItems.sortOrder)
+      ).map((r) => r.text);
+    expect(await textsOf('driving_level')).toEqual([
+      '国家级',
+      '省级',
+      '设区市级',
+      '县级',
+      '乡镇（街道）级',
+      '村（社区）级',
+    ]);
+    const [renamed] = await db.select({ name: dicts.dictName }).from(dicts).where(eq(dicts.id, level.id));
+    expect(renamed.name).toBe('行使层级');
+    expect(await textsOf('electronic_certificate')).toEqual(['是', '否']);
+  });
+
   it('runs each step once: what an administrator removes afterwards does not come back', async () => {
     await makeFirstRelease();
     await upgradeReference(database.db);
