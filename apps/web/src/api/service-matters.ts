@@ -2,7 +2,6 @@ import type {
   MechanismNode,
   ServiceAmount,
   ServiceFacet,
-  ServiceMatterCard,
   ServiceMatterPage,
   ServiceSearchField,
 } from '@odp/contracts';
