@@ -15,6 +15,7 @@ import { openApiModule } from './openapi/manifest.js';
 import { personalModule } from './personal/manifest.js';
 import { portalModule } from './portal/manifest.js';
 import { resourcesModule } from './resources/manifest.js';
+import { serviceMattersModule } from './service-matters/manifest.js';
 import { shareModule } from './share/manifest.js';
 import { ssoModule } from './sso/manifest.js';
 import { statsModule } from './stats/manifest.js';
@@ -57,6 +58,7 @@ export const manifests: readonly ModuleManifest[] = [
   portalModule,
   filesModule,
   marketModule,
+  serviceMattersModule,
   statsModule,
   logModule,
   monitorModule,

@@ -29,6 +29,7 @@ const CataloguePage = lazyPage(() => import('@/pages/portal/catalogue/CatalogueP
 const CatalogueDetailPage = lazyPage(() => import('@/pages/portal/catalogue/DetailPage'));
 const SearchPage = lazyPage(() => import('@/pages/portal/search/SearchPage'));
 const OpenStatsPage = lazyPage(() => import('@/pages/portal/stats/OpenStatsPage'));
+const ServiceMattersPage = lazyPage(() => import('@/pages/portal/service-matters/ServiceMattersPage'));
 // 个人中心: in the portal's frame, for signed-in users only (the guard below sends visitors to sign in).
 const PersonalCentrePage = lazyPage(() => import('@/pages/account/personal-centre/PersonalCentrePage'));
 
@@ -38,6 +39,7 @@ const portalPages: RouteObject[] = [
   { path: '/catalogue/datacatalogue/details', element: <CatalogueDetailPage /> },
   { path: '/openPlatform/search', element: <SearchPage /> },
   { path: '/openStatistics/openTable', element: <OpenStatsPage /> },
+  { path: '/service/matters', element: <ServiceMattersPage /> },
   { path: PERSONAL_CENTRE_PATH, element: <PersonalCentrePage /> },
 ];
 

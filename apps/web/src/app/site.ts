@@ -10,6 +10,7 @@ export const BUILT_PAGES = new Set<string>([
   '/catalogue/datacatalogue/details',
   '/openPlatform/search',
   '/openStatistics/openTable',
+  '/service/matters',
 ]);
 
 export const isBuilt = (path: string) => BUILT_PAGES.has(path);

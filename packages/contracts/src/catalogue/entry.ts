@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PageQuery } from '../core/envelope.js';
 import { idOf, optionalMatching, optionalText, requiredText, tooLong, trimmedText } from '../core/fields.js';
+import { ServiceMatterInput } from './service-matter.js';
+import type { ServiceMatter } from './service-matter-terms.js';
 
 const codeOf = (label: string, values: readonly string[]) =>
   z.enum(values as [string, ...string[]], { error: `请选择${label}` });
@@ -91,6 +93,11 @@ const CatalogueFields = z.object({
   releaseTime: z.iso.datetime({ offset: true, error: '发布日期格式不正确' }).optional().nullable(),
   dataFormat: z.enum(DATA_FORMATS, { error: '请选择汇聚方式' }),
   dataList: z.array(DataItemInput).max(500, '信息项不能超过 500 个').default([]),
+  /**
+   * 服务事项. Left out, an update keeps what the entry has (an import, an older client); 关联政务服务 否
+   * removes it.
+   */
+  serviceMatter: ServiceMatterInput.optional(),
 });
 
 /** The conditional rules of DOMAIN.md §2, checked identically by the form and the server. */
@@ -181,7 +188,9 @@ export type CatalogueItem = {
 };
 
 export type CatalogueDetail = CatalogueItem &
-  Omit<CatalogueCreateInput, 'dataList' | 'releaseTime'> & {
+  Omit<CatalogueCreateInput, 'dataList' | 'releaseTime' | 'serviceMatter'> & {
+    /** The government service item the entry serves (关联政务服务 是), or null. */
+    serviceMatter: ServiceMatter | null;
     dataList: DataItem[];
     files: CatalogueFile[];
     viewNum: number;

@@ -39,6 +39,7 @@ export const PUBLIC_ROUTES = [
   '/helpCenter/problemManual',
   '/service/serviceitem',
   '/service/serviceitem/serviceDetails',
+  '/service/matters',
   '/openStatistics/openTable',
   '/communication/interaction',
   '/openPlatform/JournalismDet',

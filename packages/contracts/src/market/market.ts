@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CatalogueFile } from '../catalogue/entry.js';
+import type { ServiceMatter } from '../catalogue/service-matter-terms.js';
 import { MAX_PAGE_SIZE } from '../core/envelope.js';
 import { optionalText, positiveInt, tooLong, uuidOf } from '../core/fields.js';
 import { DOWNLOAD_FORMATS, MARKET_SORTS } from './terms.js';
@@ -59,6 +60,8 @@ export type MarketCard = {
   scoreAvg: number;
   totalNum: number;
   highlight: { catalogName: string; informationSummary: string };
+  /** In the site search's 事项主线目录 tab: the service item the entry serves. */
+  service?: Pick<ServiceMatter, 'businessCode' | 'businessName' | 'implementationCode' | 'implementationName'>;
 };
 
 /** A page of cards; when more than SEARCH_TOTAL_CAP match, `total` is the cap and `totalCapped` is true. */
@@ -122,6 +125,8 @@ export type MarketDetail = Omit<MarketCard, 'highlight'> & {
   /** The mounted table's current copy in the datastore (库表 entries), previewed and downloaded like a file. */
   table: MarketTable | null;
   related: MarketRelated[];
+  /** The government service item the entry serves (服务事项), when it is related to one. */
+  serviceMatter: ServiceMatter | null;
   /** The caller's own rating and collection, when a token was sent. */
   myRating: { score: number; comment: string | null } | null;
   collected: boolean;

@@ -30,9 +30,9 @@ export type Facet = (typeof FACETS)[number];
 export type FacetCounts = Record<Facet, Record<string, number>>;
 
 /** Content types of the site-wide search; other capabilities add theirs. */
-export const SEARCH_TYPES = ['catalogue'] as const;
+export const SEARCH_TYPES = ['catalogue', 'matters'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
-export const SEARCH_TYPE_LABEL: Record<SearchType, string> = { catalogue: '数据目录' };
+export const SEARCH_TYPE_LABEL: Record<SearchType, string> = { catalogue: '数据目录', matters: '事项主线目录' };
 
 /** Formats an open download can be asked for; `original` is the file as uploaded. */
 export const DOWNLOAD_FORMATS = ['original', 'csv', 'xlsx', 'json'] as const;

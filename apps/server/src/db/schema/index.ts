@@ -6,6 +6,7 @@ export * from './jobs.js';
 export * from './messages.js';
 export * from './openapi.js';
 export * from './resources.js';
+export * from './service-matter.js';
 export * from './sharing.js';
 export * from './sso.js';
 export * from './system.js';

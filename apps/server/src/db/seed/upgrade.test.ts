@@ -1,5 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { modules } from '../../modules/index.js';
 import { type Database, openDatabase } from '../client.js';
 import {
   dictItems,
@@ -14,6 +15,9 @@ import {
 import { JOB_SEEDS } from './jobs.js';
 import { seedReference } from './reference.js';
 import { markReferenceVersion, REFERENCE_VERSION, upgradeReference } from './upgrade.js';
+
+/** The steps a database at `version` has yet to run (versions need not be contiguous on a branch). */
+const stepsAfter = (version: number) => modules.referenceSteps.filter((s) => s.version > version).length;
 
 let database: Database;
 beforeEach(async () => {
@@ -59,7 +63,7 @@ describe('reference data upgrades', () => {
     await makeFirstRelease();
     expect(await menusAt(ADDED_IN_2)).toHaveLength(0);
 
-    expect(await upgradeReference(database.db)).toHaveLength(REFERENCE_VERSION - 1);
+    expect(await upgradeReference(database.db)).toHaveLength(stepsAfter(1));
     const menus = await menusAt(ADDED_IN_2);
     expect(menus.map((m) => m.path).sort()).toEqual([...ADDED_IN_2].sort());
     const jobMenu = menus.find((m) => m.path === '/system/QuartzJobList');
@@ -98,7 +102,7 @@ describe('reference data upgrades', () => {
     await markReferenceVersion(db, 2);
     await db.delete(scheduledJobs).where(eq(scheduledJobs.handler, 'workflowDeadlines'));
     await db.delete(dicts).where(inArray(dicts.dictCode, ['legal_holiday', 'adjusted_workday']));
-    expect(await upgradeReference(db)).toHaveLength(REFERENCE_VERSION - 2);
+    expect(await upgradeReference(db)).toHaveLength(stepsAfter(2));
     expect(await db.select().from(scheduledJobs).where(eq(scheduledJobs.handler, 'workflowDeadlines'))).toHaveLength(1);
     const calendars = await db
       .select({ code: dicts.dictCode })
@@ -129,6 +133,44 @@ describe('reference data upgrades', () => {
       { value: '1', text: '一次性' },
       { value: '2', text: '重复性' },
     ]);
+  });
+
+  it('gives a database of version 15 the 服务事项 dictionaries: 行使层级 relabelled, 是否电子证照 added', async () => {
+    const { db } = database;
+    await markReferenceVersion(db, 15);
+    const [level] = await db.select({ id: dicts.id }).from(dicts).where(eq(dicts.dictCode, 'driving_level'));
+    await db.update(dicts).set({ dictName: '网上办理深度' }).where(eq(dicts.id, level.id));
+    await db.delete(dictItems).where(eq(dictItems.dictId, level.id));
+    await db.insert(dictItems).values(
+      ['一级（网上咨询）', '二级（网上申报）', '三级（网上受理）', '四级（全程网办）'].map((itemText, i) => ({
+        dictId: level.id,
+        itemValue: String(i + 1),
+        itemText,
+        sortOrder: i + 1,
+      })),
+    );
+    await db.delete(dicts).where(eq(dicts.dictCode, 'electronic_certificate'));
+    await upgradeReference(db);
+    const textsOf = async (code: string) =>
+      (
+        await db
+          .select({ text: dictItems.itemText })
+          .from(dictItems)
+          .innerJoin(dicts, eq(dicts.id, dictItems.dictId))
+          .where(eq(dicts.dictCode, code))
+          .orderBy(dictItems.sortOrder)
+      ).map((r) => r.text);
+    expect(await textsOf('driving_level')).toEqual([
+      '国家级',
+      '省级',
+      '设区市级',
+      '县级',
+      '乡镇（街道）级',
+      '村（社区）级',
+    ]);
+    const [renamed] = await db.select({ name: dicts.dictName }).from(dicts).where(eq(dicts.id, level.id));
+    expect(renamed.name).toBe('行使层级');
+    expect(await textsOf('electronic_certificate')).toEqual(['是', '否']);
   });
 
   it('runs each step once: what an administrator removes afterwards does not come back', async () => {

@@ -1,10 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { catalogueItems, catalogues, departs, dictItems, dicts } from '../../db/schema/index.js';
+import {
+  catalogueItems,
+  catalogues,
+  departs,
+  dictItems,
+  dicts,
+  catalogueServiceMatters as sm,
+} from '../../db/schema/index.js';
 import { defineSearchSubject, type WeightedTexts } from '../../platform/search/subject.js';
 
 /**
- * What an entry is found by: its name (A), its department and key area (B), its summary (C) and its
- * data items (D). The search bench builds its vectors from this too, so it measures the real index.
+ * What an entry is found by: its name (A), its department, key area and the service item it serves
+ * (业务办理项 and 实施清单 names and codes, B), its summary (C) and its data items (D). The search
+ * bench builds its vectors from this too, so it measures the real index.
  */
 export function entryTexts(e: {
   name: string;
@@ -12,8 +20,9 @@ export function entryTexts(e: {
   keyArea: string | null;
   summary: string;
   itemNames: readonly string[];
+  service?: readonly (string | null)[] | null;
 }): WeightedTexts {
-  return { A: e.name, B: [e.depart, e.keyArea], C: e.summary, D: e.itemNames.join(' ') };
+  return { A: e.name, B: [e.depart, e.keyArea, ...(e.service ?? [])], C: e.summary, D: e.itemNames.join(' ') };
 }
 
 /**
@@ -41,14 +50,23 @@ export const catalogueSearch = defineSearchSubject({
         keyArea: keyAreas.text,
         items: sql<string[] | null>`(select array_agg(${catalogueItems.name} order by ${catalogueItems.serialNumber})
           from ${catalogueItems} where ${catalogueItems.catalogId} = ${catalogues.id})`,
+        businessName: sm.businessName,
+        businessCode: sm.businessCode,
+        implementationName: sm.implementationName,
+        implementationCode: sm.implementationCode,
       })
       .from(catalogues)
       .leftJoin(departs, eq(departs.orgCode, catalogues.orgCode))
+      .leftJoin(sm, eq(sm.catalogId, catalogues.id))
       .leftJoin(keyAreas, eq(keyAreas.value, catalogues.keyAreasType))
       .where(inArray(catalogues.id, [...ids]));
     return rows.map((r) => ({
       id: r.id,
-      texts: entryTexts({ ...r, itemNames: r.items ?? [] }),
+      texts: entryTexts({
+        ...r,
+        itemNames: r.items ?? [],
+        service: r.businessName ? [r.businessName, r.implementationName, r.businessCode, r.implementationCode] : null,
+      }),
     }));
   },
 });

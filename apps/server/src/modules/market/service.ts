@@ -17,6 +17,7 @@ import {
   type RatingItem,
   type RatingResult,
   SEARCH_TOTAL_CAP,
+  type ServiceMatter,
   toPage,
 } from '@odp/contracts';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
@@ -307,9 +308,26 @@ const tableJson = sql<MarketTable | null>`(
     'rowCount', r.row_count, 'updatedAt', r.updated_at)
   from ds_resource r where r.kind = 'table' and r.id::text = ${c.mount}->>'resourceId')`;
 
+/** The government service item the entry serves (服务事项), if it is related to one. */
+const serviceJson = sql<ServiceMatter | null>`(
+  select json_build_object('businessCode', s.business_code, 'businessName', s.business_name,
+    'eventType', s.event_type, 'eventLevel', s.event_level, 'directoryCode', s.directory_code,
+    'itemData', s.item_data, 'implementationCode', s.implementation_code,
+    'implementationName', s.implementation_name, 'drivingLevel', s.driving_level, 'resultType', s.result_type,
+    'applicationScenario', s.application_scenario, 'applicationScenarioDescribe', s.application_scenario_describe,
+    'provideChannels', s.provide_channels, 'electronicLicense', s.electronic_license)
+  from data_catalog_service_matter s where s.catalog_id = ${c.id})`;
+
 function detailStatement(db: Executor, name: string) {
   return db
-    .select({ entry: c, departName: departs.departName, items: itemsJson, files: filesJson, table: tableJson })
+    .select({
+      entry: c,
+      departName: departs.departName,
+      items: itemsJson,
+      files: filesJson,
+      table: tableJson,
+      serviceMatter: serviceJson,
+    })
     .from(c)
     .leftJoin(departs, eq(departs.orgCode, c.orgCode))
     .where(and(eq(c.id, sql.placeholder('id')), isPublicSql))
@@ -379,6 +397,7 @@ export async function marketDetail(
     files: files.map((f) => presentFile({ ...f, createdAt: new Date(f.createdAt) })),
     table: found.table ? { ...found.table, updatedAt: new Date(found.table.updatedAt).toISOString() } : null,
     related: related.map((r) => ({ ...r, releaseTime: iso(r.releaseTime) })),
+    serviceMatter: found.serviceMatter ?? null,
     myRating,
     collected,
   };

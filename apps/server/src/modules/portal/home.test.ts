@@ -90,7 +90,10 @@ describe('GET /api/search/site', () => {
       { query: { search: '公交' } },
     );
     expect(res.status).toBe(200);
-    expect(res.body.result.tabs).toEqual([{ type: 'catalogue', label: '数据目录', total: 1, totalCapped: false }]);
+    expect(res.body.result.tabs).toEqual([
+      { type: 'catalogue', label: '数据目录', total: 1, totalCapped: false },
+      { type: 'matters', label: '事项主线目录', total: 0, totalCapped: false },
+    ]);
     expect(res.body.result.page.records.map((r) => r.highlight.catalogName)).toEqual(['旧的<em>公交</em>站点']);
     expect((await call(ctx, 'GET', '/api/search/site', { query: { search: ' ' } })).status).toBe(400);
     expect((await call(ctx, 'GET', '/api/search/site', { query: { search: '公交', type: 'news' } })).status).toBe(400);

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { cappedCount, filterConditions } from '../market/repository.js';
 import { marketPage, parseKeyword } from '../market/service.js';
+import { countMatterHits, matterHitsPage } from '../service-matters/search.js';
 
 /** What a content type contributes to the site search: a (capped) count for its tab, and a page. */
 type SearchProvider = {
@@ -26,6 +27,8 @@ const PROVIDERS: Record<SearchType, SearchProvider> = {
     },
     page: (db, q) => marketPage(db, { pageNo: q.pageNo, pageSize: q.pageSize, catalogName: q.search }),
   },
+  // 事项主线目录: the catalogue's entries that serve a government service item.
+  matters: { count: countMatterHits, page: matterHitsPage },
 };
 
 export type SiteSearchResult = { tabs: SearchTab[]; page: MarketPage };

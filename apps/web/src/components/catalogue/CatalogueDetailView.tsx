@@ -1,10 +1,11 @@
-import type { CategoryNode } from '@odp/contracts';
+import { type CategoryNode, SERVICE_MATTER_DICT } from '@odp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, type DescriptionsProps, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { CatalogueEntry } from '@/api/catalogue';
 import { CATALOGUE_TREE, categoryKeys, getCategoryNodes } from '@/api/category';
+import { useDictOptions } from '@/components/DictSelect';
 import { DictTag, DictText } from '@/components/DictTag';
 import { DataItemGrid } from './DataItemGrid';
 import { fromDataItems } from './data-items';
@@ -30,6 +31,13 @@ export function CategoryName({ id }: { id: string | null | undefined }) {
   });
   if (!id) return <>-</>;
   return <>{findNode(tree.data ?? [], id)?.categoryName ?? '-'}</>;
+}
+
+/** Several codes of one dictionary as their labels, in the dictionary's order. */
+function DictLabels({ code, values }: { code: string; values: readonly string[] }) {
+  const items = useDictOptions(code);
+  const labels = items.filter((i) => values.includes(i.value)).map((i) => i.text || i.label);
+  return <>{labels.length ? labels.join('、') : values.join('、')}</>;
 }
 
 const dash = (value: ReactNode) => (value === null || value === undefined || value === '' ? '-' : value);
@@ -104,6 +112,52 @@ export function CatalogueDetailView({ entry }: { entry: CatalogueEntry }) {
           ...(entry.openType === '2' ? [item('开放条件', entry.openCondition, 2)] : []),
         ]}
       />
+      {entry.serviceMatter && (
+        <Section
+          title="服务事项"
+          items={[
+            item('关联政务服务', '是'),
+            item('是否电子证照', entry.serviceMatter.electronicLicense === '1' ? '是' : '否'),
+            item('实施清单编码', entry.serviceMatter.implementationCode),
+            item('实施清单名称', entry.serviceMatter.implementationName),
+            item('业务办理项编码', entry.serviceMatter.businessCode),
+            item('业务办理项名称', entry.serviceMatter.businessName),
+            item('事项类型', <DictText code={SERVICE_MATTER_DICT.eventType} value={entry.serviceMatter.eventType} />),
+            item('事项分类', <DictText code={SERVICE_MATTER_DICT.eventLevel} value={entry.serviceMatter.eventLevel} />),
+            item('事项目录编码', entry.serviceMatter.directoryCode),
+            item('事项目录名称', entry.serviceMatter.itemData),
+            item(
+              '行使层级',
+              <DictText code={SERVICE_MATTER_DICT.drivingLevel} value={entry.serviceMatter.drivingLevel} />,
+            ),
+            item(
+              '办理结果类型',
+              <DictText code={SERVICE_MATTER_DICT.resultType} value={entry.serviceMatter.resultType} />,
+            ),
+            item(
+              '应用场景',
+              <DictText
+                code={SERVICE_MATTER_DICT.applicationScenario}
+                value={entry.serviceMatter.applicationScenario}
+              />,
+            ),
+            item(
+              '场景用途',
+              <DictText
+                code={SERVICE_MATTER_DICT.applicationScenarioDescribe}
+                value={entry.serviceMatter.applicationScenarioDescribe}
+              />,
+            ),
+            item(
+              '提供渠道',
+              entry.serviceMatter.provideChannels.length ? (
+                <DictLabels code={SERVICE_MATTER_DICT.provideChannels} values={entry.serviceMatter.provideChannels} />
+              ) : null,
+              2,
+            ),
+          ]}
+        />
+      )}
       <Section
         title="更新与格式"
         items={[

@@ -20,6 +20,7 @@ const SUBPAGES: Record<string, { title: string; parent?: string }> = {
   '/service/serviceitem/serviceDetails': { title: '成果详情', parent: '/service/serviceitem' },
   '/openPlatform/JournalismDet': { title: '资讯详情', parent: '/system/helpdocument' },
   '/openPlatform/search': { title: '全站搜索' },
+  '/service/matters': { title: '事项主线目录' },
 };
 
 export { SEARCH_PATH };

@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CatalogueCreateInput, INPUT_FREQUENCY_RULE, isPublic, updateStatusOf } from '@odp/contracts';
+import {
+  CatalogueCreateInput,
+  INPUT_FREQUENCY_RULE,
+  isPublic,
+  ServiceMatterInput,
+  updateStatusOf,
+} from '@odp/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
@@ -9,9 +15,11 @@ import { logColumns } from '../../../modules/catalogue/lifecycle/history.js';
 import { workOrderColumns } from '../../../modules/catalogue/workorder/repository.js';
 import { storedRows, storedRowsOfFile } from '../../../modules/datastore/testing.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { rowsOf } from '../../client.js';
 import {
   catalogueFiles,
   catalogueItems,
+  catalogueServiceMatters,
   catalogues,
   codeSequences,
   dataSources,
@@ -22,6 +30,7 @@ import {
 import { seedAccounts, seedDemoCity } from '../demo.js';
 import { DATASETS } from './datasets/index.js';
 import { toCsv } from './datasets/types.js';
+import { DEMO_MATTERS } from './demo-matters.js';
 import { ENTRY_DEFS } from './entries.js';
 import { isValidUscc } from './geo.js';
 import { type DemoCatalogueSummary, seedDemoCatalogue } from './index.js';
@@ -279,5 +288,36 @@ describe('demo catalogue of 滨江市', () => {
       expect(JSON.parse(mount.returnExample ?? 'null')?.code, entry.catalogName).toBe(200);
     }
     expect(upstreams.size).toBe(7);
+  });
+
+  it('marks a subset of entries as serving government service items, with well-formed codes', async () => {
+    const matters = await ctx.db
+      .select({ entry: catalogues, matter: catalogueServiceMatters })
+      .from(catalogueServiceMatters)
+      .innerJoin(catalogues, eq(catalogues.id, catalogueServiceMatters.catalogId));
+    expect(matters.length).toBe(DEMO_MATTERS.length);
+    expect(matters.length).toBeGreaterThanOrEqual(10);
+    expect(matters.length).toBeLessThanOrEqual(20);
+    const published = matters.filter((m) => isPublic(m.entry));
+    expect(published.length).toBeGreaterThanOrEqual(15);
+    expect(published.length).toBeLessThan(matters.length);
+    expect(new Set(published.map((m) => m.entry.dataFormat))).toEqual(new Set(['file', 'table', 'api']));
+    expect(new Set(published.map((m) => m.matter.electronicLicense))).toEqual(new Set(['0', '1']));
+    for (const { entry, matter } of matters) {
+      // The form's own contract accepts what the demo stores.
+      const parsed = ServiceMatterInput.safeParse({ relatedGovernment: '1', ...matter });
+      expect(parsed.success, `${entry.catalogName}: ${parsed.error?.message}`).toBe(true);
+      expect(isValidUscc(matter.implementationCode.slice(0, 18)), entry.catalogName).toBe(true);
+      expect(matter.implementationCode).toMatch(/^11330100[0-9A-Z]{10}\d{10}$/);
+      expect(matter.businessCode.startsWith(matter.implementationCode)).toBe(true);
+    }
+    // Their names and codes are in the search vector.
+    const [taxi] = matters.filter((m) => m.entry.catalogName === '出租汽车企业名录');
+    const [{ found }] = await rowsOf<{ found: boolean }>(
+      ctx.db,
+      sql`select search_vector @@ to_tsquery('simple', ${taxi.matter.implementationCode.toLowerCase()}) as found
+        from data_catalog where id = ${taxi.entry.id}`,
+    );
+    expect(found).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ import { type PlannedEntry, planCatalogue, type SeedUser, type SeedUsers } from 
 import { DATASETS } from './datasets/index.js';
 import { toCsv } from './datasets/types.js';
 import { seedDemoInterfaces } from './demo-interfaces.js';
+import { seedDemoMatters } from './demo-matters.js';
 import { seedDemoReports } from './demo-reports.js';
 import { seedDemoSource } from './demo-source.js';
 import { ENTRY_DEFS, type EntryDef } from './entries.js';
@@ -116,6 +117,8 @@ export async function seedDemoCatalogue(
       target: codeSequences.prefix,
       set: { value: sql`greatest(${codeSequences.value}, excluded.value)` },
     });
+
+  await seedDemoMatters(db);
 
   // The entries went in as plain rows, not through the entry service: index them in one pass.
   await reindexSearchSubject(db, catalogueSearch);

@@ -6,6 +6,7 @@ import {
   CataloguePerm,
   type DataItem,
   isEditable,
+  type ServiceMatter,
 } from '@odp/contracts';
 import type { catalogueFiles, catalogueItems } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/auth/actor.js';
@@ -57,6 +58,7 @@ export function toDetail(
     categoryName: string | null;
     items: (typeof catalogueItems.$inferSelect)[];
     files: (typeof catalogueFiles.$inferSelect)[];
+    serviceMatter: ServiceMatter | null;
   },
 ): CatalogueDetail & { categoryName: string | null } {
   return {
@@ -92,6 +94,7 @@ export function toDetail(
     scoreCount: row.scoreCount,
     dataList: related.items.map(toDataItem),
     files: related.files.map(toFile),
+    serviceMatter: related.serviceMatter,
   };
 }
 

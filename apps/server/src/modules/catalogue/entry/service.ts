@@ -52,6 +52,7 @@ import {
   selectEntries,
   updateEntryRow,
 } from './repository.js';
+import { copyServiceMatter, serviceMatterOf, writeServiceMatter } from './service-matter.js';
 
 export const EntryMessages = {
   duplicateName: '本部门已存在同名目录',
@@ -177,13 +178,14 @@ async function visibleEntry(db: Executor, actor: Actor, id: string, lock = false
 
 export async function getEntry(db: Db, actor: Actor, id: string): Promise<CatalogueDetail> {
   const row = await visibleEntry(db, actor, id);
-  const [items, files, departName, category] = await Promise.all([
+  const [items, files, departName, category, serviceMatter] = await Promise.all([
     itemsOf(db, id),
     filesOf(db, id),
     departNameOf(db, row.orgCode),
     row.categoryId ? categoryName(db, row.categoryId) : null,
+    serviceMatterOf(db, id),
   ]);
-  return toDetail(actor, row, { items, files, departName, categoryName: category });
+  return toDetail(actor, row, { items, files, departName, categoryName: category, serviceMatter });
 }
 
 /** The department an entry is catalogued for: the caller's own, or any one a reviewer names. */
@@ -198,7 +200,7 @@ async function departmentFor(db: Executor, actor: Actor, given: string | null | 
 
 /** The columns of the entry a create or an update writes from the form. */
 function columnsOf(input: CatalogueCreateInput) {
-  const { dataList: _items, releaseTime, orgCode: _org, ...fields } = input;
+  const { dataList: _items, releaseTime, orgCode: _org, serviceMatter: _matter, ...fields } = input;
   return { ...fields, releaseTime: releaseTime ? new Date(releaseTime) : null };
 }
 
@@ -259,6 +261,7 @@ export async function insertEntry(
     createdBy: author.actor.userId,
   });
   await replaceItems(tx, row.id, input.dataList);
+  await writeServiceMatter(tx, row.id, input.serviceMatter);
   await writeLog(tx, author, row, log.action, log.comment ?? null);
   await refreshSearchIndex(tx, catalogueSearch, [row.id]);
   return row;
@@ -318,6 +321,7 @@ export async function updateEntry(db: Db, actor: Actor, input: CatalogueUpdateIn
       const { id: _id, ...rest } = input;
       await updateEntryRow(tx, row.id, { ...columnsOf(rest), orgCode });
       await replaceItems(tx, row.id, input.dataList);
+      await writeServiceMatter(tx, row.id, input.serviceMatter);
       await writeLog(tx, author, row, 'update', null, row);
       await logOperation(tx, actor, {
         content: `编辑目录：${input.catalogName}（${row.catalogCode}）`,
@@ -377,6 +381,7 @@ export async function copyEntry(db: Db, actor: Actor, id: string): Promise<Catal
         createdBy: actor.userId,
       });
       await replaceItems(tx, created.id, items);
+      await copyServiceMatter(tx, source.id, created.id);
       await writeLog(tx, author, created, 'copy', `复制自 ${source.catalogName}（${source.catalogCode}）`);
       await logOperation(tx, actor, {
         content: `复制目录：${source.catalogName} → ${catalogName}`,

@@ -44,6 +44,7 @@ import { DataItemGrid } from '@/components/catalogue/DataItemGrid';
 import { newRow, rowIssues } from '@/components/catalogue/data-items';
 import { FileUploader } from '@/components/catalogue/FileUploader';
 import { InputFrequencyInput } from '@/components/catalogue/InputFrequencyInput';
+import { ServiceMatterFields } from '@/components/catalogue/ServiceMatterFields';
 import { StatusTags } from '@/components/catalogue/StatusTags';
 import { useCatalogueRefresh } from '@/components/catalogue/use-catalogue-refresh';
 import { ItemsFromTableButton } from '@/components/collection/ItemsFromTableButton';
@@ -492,6 +493,10 @@ function EntryFormBody({ entry, back }: { entry?: CatalogueEntry; back: string }
                 </Form.Item>
               </Col>
             </Row>
+          </Section>
+
+          <Section title="服务事项">
+            <ServiceMatterFields />
           </Section>
 
           <Section title="信息项">

@@ -86,3 +86,35 @@ describe('toRawInput', () => {
     expect(dataList).toBe(2);
   });
 });
+
+describe('服务事项 in the form', () => {
+  it('sends only 关联政务服务 when it is 否, and the whole item when 是', () => {
+    const no = toRawInput({ ...valid, serviceMatter: { relatedGovernment: '0', businessCode: 'X1' } });
+    expect(no.serviceMatter).toEqual({ relatedGovernment: '0' });
+    expect(CatalogueCreateInput.parse(no).serviceMatter).toMatchObject({ relatedGovernment: '0' });
+
+    const item = {
+      relatedGovernment: '1',
+      implementationCode: '11330100MB1234567X4000117001',
+      implementationName: '道路运输经营许可',
+      businessCode: '11330100MB1234567X400011700101',
+      businessName: '出租汽车经营许可（首次申请）',
+      eventType: '1',
+      provideChannels: ['1'],
+      electronicLicense: '1',
+    };
+    const parsed = CatalogueCreateInput.safeParse(toRawInput({ ...valid, serviceMatter: item }));
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.serviceMatter).toMatchObject(item);
+  });
+
+  it('puts the section’s messages on its nested fields', () => {
+    const parsed = CatalogueCreateInput.safeParse(toRawInput({ ...valid, serviceMatter: { relatedGovernment: '1' } }));
+    const { fields } = fieldErrors(parsed.error?.issues ?? []);
+    expect(fields).toContainEqual({
+      name: ['serviceMatter', 'implementationCode'],
+      errors: ['关联政务服务时，请填写实施清单编码'],
+    });
+    expect(fields).toContainEqual({ name: ['serviceMatter', 'eventType'], errors: ['关联政务服务时，请选择事项类型'] });
+  });
+});

@@ -1,11 +1,25 @@
-import { type CatalogueCreateInput, type CatalogueDetail, INPUT_FREQUENCY_RULE, KEY_AREA_OTHER } from '@odp/contracts';
+import {
+  type CatalogueCreateInput,
+  type CatalogueDetail,
+  INPUT_FREQUENCY_RULE,
+  KEY_AREA_OTHER,
+  type ServiceMatter,
+} from '@odp/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type DataItemRow, fromDataItems, toDataItemInputs } from '@/components/catalogue/data-items';
 
 /** What the entry form holds: the contract's fields, the release date as a dayjs and the items as grid rows. */
-export type CatalogueFormValues = Partial<Omit<CatalogueCreateInput, 'dataList' | 'releaseTime'>> & {
+export type CatalogueFormValues = Partial<Omit<CatalogueCreateInput, 'dataList' | 'releaseTime' | 'serviceMatter'>> & {
   releaseTime?: Dayjs | null;
   dataList: DataItemRow[];
+  /** 服务事项: the stored codes plus 关联政务服务 ('1' 是, '0' 否). */
+  serviceMatter?: Partial<ServiceMatter> & { relatedGovernment?: string };
+};
+
+const NOT_RELATED: CatalogueFormValues['serviceMatter'] = {
+  relatedGovernment: '0',
+  electronicLicense: '0',
+  provideChannels: [],
 };
 
 export const emptyValues = (): CatalogueFormValues => ({
@@ -15,6 +29,7 @@ export const emptyValues = (): CatalogueFormValues => ({
   applyNeedsVerified: false,
   dataFormat: 'file',
   dataList: [],
+  serviceMatter: { ...NOT_RELATED },
 });
 
 export function fromDetail(entry: CatalogueDetail): CatalogueFormValues {
@@ -45,6 +60,7 @@ export function fromDetail(entry: CatalogueDetail): CatalogueFormValues {
     releaseTime: entry.releaseTime ? dayjs(entry.releaseTime) : null,
     dataFormat: entry.dataFormat,
     dataList: fromDataItems(entry.dataList),
+    serviceMatter: entry.serviceMatter ? { relatedGovernment: '1', ...entry.serviceMatter } : { ...NOT_RELATED },
   };
 }
 
@@ -57,7 +73,7 @@ const when = <T>(condition: boolean, value: T | null | undefined) => (condition 
  * their condition does not hold, and the grid rows lose their keys.
  */
 export function toRawInput(values: CatalogueFormValues): Record<string, unknown> {
-  const { releaseTime, dataList, ...rest } = values;
+  const { releaseTime, dataList, serviceMatter, ...rest } = values;
   return {
     ...rest,
     catalogName: values.catalogName ?? '',
@@ -73,6 +89,8 @@ export function toRawInput(values: CatalogueFormValues): Record<string, unknown>
     ),
     releaseTime: releaseTime ? releaseTime.startOf('day').toISOString() : null,
     dataList: toDataItemInputs(dataList ?? []),
+    // 否 sends nothing else: the fields of an unrelated entry are not kept.
+    serviceMatter: serviceMatter?.relatedGovernment === '1' ? serviceMatter : { relatedGovernment: '0' },
   };
 }
 
@@ -83,15 +101,22 @@ type Issue = { path: ReadonlyArray<PropertyKey>; message: string };
  * with a problem (the grid shows those itself).
  */
 export function fieldErrors(issues: readonly Issue[]): {
-  fields: { name: string; errors: string[] }[];
+  fields: { name: string | [string, string]; errors: string[] }[];
   dataList: number;
 } {
-  const fields = new Map<string, string>();
+  const fields = new Map<string, { name: string | [string, string]; message: string }>();
   const rows = new Set<unknown>();
   for (const issue of issues) {
     const [head, row] = issue.path;
     if (head === 'dataList') rows.add(row);
-    else if (typeof head === 'string' && !fields.has(head)) fields.set(head, issue.message);
+    else if (head === 'serviceMatter' && typeof row === 'string') {
+      // The 服务事项 section's fields are nested under serviceMatter.
+      const key = `serviceMatter.${row}`;
+      if (!fields.has(key)) fields.set(key, { name: ['serviceMatter', row], message: issue.message });
+    } else if (typeof head === 'string' && !fields.has(head)) fields.set(head, { name: head, message: issue.message });
   }
-  return { fields: [...fields].map(([name, message]) => ({ name, errors: [message] })), dataList: rows.size };
+  return {
+    fields: [...fields.values()].map(({ name, message }) => ({ name, errors: [message] })),
+    dataList: rows.size,
+  };
 }

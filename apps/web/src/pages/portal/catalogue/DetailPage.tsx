@@ -29,6 +29,7 @@ import { ShareApplyButton } from '@/pages/admin/sharing/ShareApplyButton';
 import { useSession } from '@/session';
 import { ApplyAction } from './detail/ApplyAction';
 import { BasicInfo } from './detail/BasicInfo';
+import { ServiceMatterBlock } from './detail/ServiceMatterBlock';
 import './catalogue.css';
 
 // Only 基本信息 is on screen when the page opens; the other tabs and the rating dialog load when opened.
@@ -242,7 +243,12 @@ export default function DetailPage() {
             {
               key: 'basic',
               label: '基本信息',
-              children: <BasicInfo detail={d} categoryName={d.categoryId ? categoryNames[d.categoryId] : undefined} />,
+              children: (
+                <>
+                  <BasicInfo detail={d} categoryName={d.categoryId ? categoryNames[d.categoryId] : undefined} />
+                  {d.serviceMatter && <ServiceMatterBlock matter={d.serviceMatter} />}
+                </>
+              ),
             },
             {
               key: 'items',

@@ -1,4 +1,4 @@
-import { CATALOGUE_DICT, SEARCH_TYPE_LABEL } from '@odp/contracts/constants';
+import { CATALOGUE_DICT, SEARCH_TYPE_LABEL, SEARCH_TYPES } from '@odp/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
@@ -18,9 +18,12 @@ import './search.css';
 
 const PAGE_SIZE = 10;
 /** The content types the site search covers so far; news, results and questions join later. */
-const DEFAULT_TABS: SearchTab[] = [
-  { type: 'catalogue', label: SEARCH_TYPE_LABEL.catalogue, total: 0, totalCapped: false },
-];
+const DEFAULT_TABS: SearchTab[] = SEARCH_TYPES.map((type) => ({
+  type,
+  label: SEARCH_TYPE_LABEL[type],
+  total: 0,
+  totalCapped: false,
+}));
 
 function CatalogueHit({ item }: { item: MarketCard }) {
   return (
@@ -34,6 +37,14 @@ function CatalogueHit({ item }: { item: MarketCard }) {
       <p>
         <Highlight html={item.highlight?.informationSummary} text={item.informationSummary} />
       </p>
+      {item.service && (
+        <div className="search-hit-meta search-hit-service">
+          <span>
+            实施清单：{item.service.implementationName}（{item.service.implementationCode}）
+          </span>
+          <span>业务办理项：{item.service.businessName}</span>
+        </div>
+      )}
       <div className="search-hit-meta">
         <span>来源部门：{item.departName || '-'}</span>
         <span>
