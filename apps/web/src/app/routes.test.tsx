@@ -105,4 +105,18 @@ describe('route guard (spec §4)', () => {
     await waitFor(() => expect(where()).toBe('/404'));
     expect(getSession().token).toBe('tok');
   });
+
+  it('opens the spec’s user pages as the personal centre’s, for a signed-in user only', async () => {
+    saveLogin('tok', user, {});
+    permission = () => ok(menuWithHomeOnly);
+    visit('/UserDetails');
+    await waitFor(() => expect(where()).toBe('/personalCenter/perCenter?current=1'));
+    cleanup();
+    visit('/pageUser/PageUser');
+    await waitFor(() => expect(where()).toBe('/personalCenter/perCenter'));
+    cleanup();
+    clearSession();
+    visit('/UserDetails');
+    await waitFor(() => expect(where()).toBe(`/openPlatform/home?redirect=${encodeURIComponent('/UserDetails')}`));
+  });
 });

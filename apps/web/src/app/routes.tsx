@@ -5,7 +5,7 @@ import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { PageLoading } from '@/components/PageLoading';
 import { menuRoutes } from '@/layouts/AdminLayout/menu';
 import { isPortalAddress, PortalLayout } from '@/layouts/PortalLayout';
-import { PERSONAL_CENTRE_PATH } from '@/pages/account/personal-centre/tabs';
+import { centrePath, PERSONAL_CENTRE_PATH } from '@/pages/account/personal-centre/tabs';
 import PortalHome from '@/pages/portal/HomePage';
 import { dropSession, usePermission, useSession } from '@/session';
 import { lazyPage } from './lazy-page';
@@ -79,6 +79,13 @@ export function AppRoutes() {
     { path: '/sso-login', element: <SsoLoginPage /> },
     { path: '/sgSso', element: <SgSsoPage /> },
     ...Object.entries(ACCOUNT_PAGES).map(([path, Page]) => ({ path, element: <Page /> })),
+    // The spec's user pages (§2.2) are the personal centre's: 用户详情 its 基本信息, 用户页 the centre itself.
+    ...(token
+      ? [
+          { path: '/UserDetails', element: <Navigate to={centrePath('info')} replace /> },
+          { path: '/pageUser/PageUser', element: <Navigate to={PERSONAL_CENTRE_PATH} replace /> },
+        ]
+      : []),
     ...(['403', '404', '500'] as const).map((status) => ({
       path: `/${status}`,
       element: <ErrorPage status={status} />,
