@@ -1,3 +1,5 @@
+export * from './achievement/achievement.js';
+export * from './achievement/terms.js';
 export * from './auth/login.js';
 export * from './catalogue/category.js';
 export * from './catalogue/entry.js';

@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../platform/module.js';
 import { installModules } from '../platform/module-registry.js';
+import { achievementModule } from './achievement/manifest.js';
 import { attachmentsModule } from './attachments/manifest.js';
 import { authModule } from './auth/manifest.js';
 import { catalogueModule } from './catalogue/manifest.js';
@@ -66,6 +67,7 @@ export const manifests: readonly ModuleManifest[] = [
   shareModule,
   exchangeModule,
   homeModule,
+  achievementModule,
 ];
 
 export const modules = installModules(manifests);

@@ -85,7 +85,14 @@ export const OPEN_APPLY_RULE_DEFAULTS = {
  * Decision messages link to the 我的申请 tab.
  */
 export const PERSONAL_CENTRE_PATH = '/personalCenter/perCenter';
-export const PERSONAL_CENTRE_TAB = { info: 1, services: 2, apps: 3, applications: 4, messages: 5 } as const;
+export const PERSONAL_CENTRE_TAB = {
+  info: 1,
+  services: 2,
+  apps: 3,
+  applications: 4,
+  messages: 5,
+  achievements: 6,
+} as const;
 export const MY_APPLICATIONS_PAGE = `${PERSONAL_CENTRE_PATH}?current=${PERSONAL_CENTRE_TAB.applications}`;
 
 /** The permission only the platform itself holds: a grant that reached its end, or whose entry was withdrawn. */

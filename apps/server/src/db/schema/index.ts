@@ -1,3 +1,4 @@
+export * from './achievement.js';
 export * from './catalogue.js';
 export * from './datastore.js';
 export * from './figures.js';
