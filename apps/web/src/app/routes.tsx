@@ -20,6 +20,9 @@ const CataloguePage = lazyPage(() => import('@/pages/portal/catalogue/CatalogueP
 const CatalogueDetailPage = lazyPage(() => import('@/pages/portal/catalogue/DetailPage'));
 const SearchPage = lazyPage(() => import('@/pages/portal/search/SearchPage'));
 const OpenStatsPage = lazyPage(() => import('@/pages/portal/stats/OpenStatsPage'));
+const AchievementListPage = lazyPage(() => import('@/pages/portal/achievement/AchievementListPage'));
+const AchievementDetailPage = lazyPage(() => import('@/pages/portal/achievement/AchievementDetailPage'));
+const AchievementFormPage = lazyPage(() => import('@/pages/account/achievement/AchievementFormPage'));
 // 个人中心: in the portal's frame, for signed-in users only (the guard below sends visitors to sign in).
 const PersonalCentrePage = lazyPage(() => import('@/pages/account/personal-centre/PersonalCentrePage'));
 
@@ -30,6 +33,10 @@ const portalPages: RouteObject[] = [
   { path: '/openPlatform/search', element: <SearchPage /> },
   { path: '/openStatistics/openTable', element: <OpenStatsPage /> },
   { path: PERSONAL_CENTRE_PATH, element: <PersonalCentrePage /> },
+  { path: '/service/serviceitem', element: <AchievementListPage /> },
+  { path: '/s', element: <Navigate to="/service/serviceitem" replace /> },
+  { path: '/service/serviceitem/serviceDetails', element: <AchievementDetailPage /> },
+  { path: '/personalCenter/personalAdd', element: <AchievementFormPage /> },
 ];
 
 const LOGIN_PATHS = ['/user/login', '/user/login1', '/login', '/sso-login'];

@@ -10,6 +10,8 @@ export const BUILT_PAGES = new Set<string>([
   '/catalogue/datacatalogue/details',
   '/openPlatform/search',
   '/openStatistics/openTable',
+  '/service/serviceitem',
+  '/service/serviceitem/serviceDetails',
 ]);
 
 export const isBuilt = (path: string) => BUILT_PAGES.has(path);

@@ -20,6 +20,7 @@ const COUNTERS: { key: keyof IndexNum; title: string; suffix: string }[] = [
   { key: 'tableNum', title: '库表', suffix: '张' },
   { key: 'dataNum', title: '数据量', suffix: '条' },
   { key: 'callNum', title: '调用次数', suffix: '次' },
+  { key: 'achievementNum', title: '应用成果', suffix: '个' },
 ];
 
 function Counters() {

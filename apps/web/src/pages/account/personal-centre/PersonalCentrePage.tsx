@@ -13,6 +13,7 @@ const MyAppliesTab = lazy(() => import('./MyAppliesTab'));
 const MyServicesTab = lazy(() => import('./MyServicesTab'));
 const MyAppsPage = lazy(() => import('../MyAppsPage'));
 const MessagesTab = lazy(() => import('./MessagesTab'));
+const MyAchievementsTab = lazy(() => import('../achievement/MyAchievementsTab'));
 
 const panel = (node: ReactNode) => <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{node}</Suspense>;
 
@@ -25,6 +26,7 @@ const PANELS: Record<CentreTabKey, () => ReactNode> = {
     </div>
   ),
   messages: () => <MessagesTab />,
+  achievements: () => <MyAchievementsTab />,
 };
 
 /**

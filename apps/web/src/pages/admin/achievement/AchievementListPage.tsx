@@ -1,0 +1,203 @@
+import { ACHIEVEMENT_MACHINE, type AchievementAction, AchievementPerm, type AchievementRecord } from '@odp/contracts';
+import { ACHIEVEMENT_STATUS_LABEL, APPLICATION_TYPE_LABEL, achievementDetailPath } from '@odp/contracts/constants';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Drawer, Input, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { achievementKeys, achievementLogs, listAchievements, transitionAchievements } from '@/api/achievement';
+import { useCan } from '@/components/ResourcePage';
+import { defineWorkflow, WorkflowButtons } from '@/components/Workflow';
+import { AchievementForm } from '@/pages/account/achievement/AchievementForm';
+
+const STATUS_COLOR: Record<string, string> = {
+  '0': 'default',
+  '1': 'processing',
+  '2': 'success',
+  '3': 'error',
+  '4': 'warning',
+};
+
+const ADMIN_WORKFLOW = defineWorkflow<AchievementRecord, AchievementAction>({
+  machine: ACHIEVEMENT_MACHINE,
+  idOf: (r) => r.id,
+  nameOf: (r) => r.applyName,
+  actionsOf: (r) => r.actions,
+  offers: ['edit', 'submit', 'recall', 'approve', 'reject', 'offShelf', 'withdraw', 'delete'],
+  run: (action, ids, input) => transitionAchievements(action, ids, input.comment),
+  invalidates: [achievementKeys.all],
+  confirm: 'popconfirm',
+  dialogs: {
+    reject: { comment: { label: '驳回理由', missing: '请填写驳回理由' } },
+    offShelf: { comment: { label: '下架理由', missing: '请填写下架理由' } },
+    delete: { question: ([r]) => `确定删除“${r?.applyName}”吗？` },
+  },
+});
+
+function Logs({ id }: { id: string }) {
+  const logs = useQuery({ queryKey: achievementKeys.logs(id), queryFn: () => achievementLogs(id) });
+  return (
+    <Timeline
+      items={(logs.data ?? []).map((l) => ({
+        children: (
+          <>
+            <strong>{l.actionLabel}</strong> · {l.operator}
+            {l.departName ? `（${l.departName}）` : ''} · {l.time.replace('T', ' ').slice(0, 19)}
+            {l.comment && <div>意见：{l.comment}</div>}
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
+/** 成果管理 (a department's own results, the bureau's all) and, with `status`, 成果审核. */
+export function AchievementAdminList({ title, status }: { title: string; status?: string }) {
+  const can = useCan();
+  const [name, setName] = useState('');
+  const [filter, setFilter] = useState<string | undefined>(status);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<{ record?: AchievementRecord } | null>(null);
+  const [logsOf, setLogsOf] = useState<AchievementRecord | null>(null);
+  const params = {
+    pageNo: page,
+    pageSize: 10,
+    applyName: name || undefined,
+    status: filter as AchievementRecord['status'],
+  };
+  const list = useQuery({
+    queryKey: achievementKeys.list({ side: 'department', ...params }),
+    queryFn: () => listAchievements('department', params),
+  });
+
+  return (
+    <Card title={title}>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          placeholder="应用名称"
+          allowClear
+          onSearch={(v) => {
+            setName(v);
+            setPage(1);
+          }}
+          style={{ width: 240 }}
+          aria-label="应用名称"
+        />
+        {!status && (
+          <Select
+            allowClear
+            placeholder="成果状态"
+            style={{ width: 160 }}
+            value={filter}
+            onChange={(v) => {
+              setFilter(v);
+              setPage(1);
+            }}
+            options={Object.entries(ACHIEVEMENT_STATUS_LABEL).map(([value, label]) => ({ value, label }))}
+          />
+        )}
+        {!status && can(AchievementPerm.submit) && (
+          <Button type="primary" onClick={() => setEditing({})}>
+            新增
+          </Button>
+        )}
+      </Space>
+      <Table<AchievementRecord>
+        rowKey="id"
+        loading={list.isLoading}
+        dataSource={list.data?.records ?? []}
+        scroll={{ x: 1100 }}
+        locale={{ emptyText: status ? '暂无待审核的应用成果' : '暂无应用成果' }}
+        pagination={{
+          current: page,
+          total: list.data?.total ?? 0,
+          pageSize: 10,
+          onChange: setPage,
+          showTotal: (t) => `共 ${t} 条`,
+        }}
+        columns={[
+          {
+            title: '应用名称',
+            dataIndex: 'applyName',
+            render: (_v, r) =>
+              r.status === '2' ? (
+                <a href={achievementDetailPath(r.id)} target="_blank" rel="noreferrer">
+                  {r.applyName}
+                </a>
+              ) : (
+                r.applyName
+              ),
+          },
+          {
+            title: '应用类型',
+            dataIndex: 'applicationType',
+            width: 100,
+            render: (v: string) => APPLICATION_TYPE_LABEL[v] ?? v,
+          },
+          { title: '所属', dataIndex: 'ownerName', width: 160 },
+          { title: '开发者', dataIndex: 'developerName', width: 140 },
+          { title: '关联数据集', key: 'ds', width: 100, render: (_v, r) => `${r.datasets.length} 个` },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 130,
+            render: (v: string, r) => (
+              <>
+                <Tag color={STATUS_COLOR[v]}>
+                  {ACHIEVEMENT_STATUS_LABEL[v as keyof typeof ACHIEVEMENT_STATUS_LABEL]}
+                </Tag>
+                {r.linkBroken && <Tag color="orange">失效</Tag>}
+              </>
+            ),
+          },
+          { title: '更新时间', dataIndex: 'updateTime', width: 120, render: (v: string) => v.slice(0, 10) },
+          {
+            title: '操作',
+            key: 'op',
+            fixed: 'right',
+            width: 260,
+            render: (_v, r) => (
+              <Space wrap size={4}>
+                <WorkflowButtons
+                  workflow={ADMIN_WORKFLOW}
+                  item={r}
+                  variant="link"
+                  handlers={{ edit: (x) => setEditing({ record: x }) }}
+                />
+                <Typography.Link onClick={() => setLogsOf(r)}>操作日志</Typography.Link>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Drawer
+        open={Boolean(editing)}
+        onClose={() => setEditing(null)}
+        width="min(820px, 100vw)"
+        title={editing?.record ? '编辑应用成果' : '新增应用成果'}
+        destroyOnHidden
+      >
+        {editing && (
+          <AchievementForm
+            side="department"
+            record={editing.record}
+            onDone={() => {
+              setEditing(null);
+              list.refetch();
+            }}
+          />
+        )}
+      </Drawer>
+      <Drawer
+        open={Boolean(logsOf)}
+        onClose={() => setLogsOf(null)}
+        title={`操作日志：${logsOf?.applyName ?? ''}`}
+        width="min(520px, 100vw)"
+      >
+        {logsOf && <Logs id={logsOf.id} />}
+      </Drawer>
+    </Card>
+  );
+}
+
+export default function AchievementListPage() {
+  return <AchievementAdminList title="成果管理" />;
+}
