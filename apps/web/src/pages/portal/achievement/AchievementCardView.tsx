@@ -3,8 +3,8 @@ import { achievementDetailPath, DEVELOPER_TYPE_LABEL } from '@odp/contracts/cons
 import { Link } from 'react-router-dom';
 
 /** One result as a card: logo, name, type, developer, datasets used and views. */
-export function AchievementCardView({ item, headingLevel = 2 }: { item: AchievementCard; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+export function AchievementCardView({ item, headingLevel = 2 }: { item: AchievementCard; headingLevel?: 2 | 3 | 4 }) {
+  const Heading = (['h2', 'h3', 'h4'] as const)[headingLevel - 2];
   return (
     <article className="ach-card">
       <div className="ach-card-logo">

@@ -74,7 +74,8 @@ export default function AchievementListPage() {
     const { treeType, nodeId } = treeSelection(roots, node);
     go({ treeType, nodeId, orgCode: node.orgCode });
   };
-  const tree = <CategoryTree selectedKeys={selectedKey ? [selectedKey] : []} onSelect={onTree} />;
+  // The tree's numbers count open entries, not results: hidden here.
+  const tree = <CategoryTree selectedKeys={selectedKey ? [selectedKey] : []} onSelect={onTree} counts={false} />;
   const page = list.data;
 
   let results: React.ReactNode;

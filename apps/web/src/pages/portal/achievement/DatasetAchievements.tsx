@@ -3,7 +3,7 @@ import { achievementKeys, achievementsOfDataset } from '@/api/achievement';
 import { AchievementCardView } from './AchievementCardView';
 import './achievement.css';
 
-/** A dataset's detail page: the published results that use it (nothing when none). */
+/** A dataset's detail page: the published results that use it (nothing when none), a panel like 相关数据. */
 export default function DatasetAchievements({ catalogId }: { catalogId: string }) {
   const { data } = useQuery({
     queryKey: achievementKeys.ofDataset(catalogId),
@@ -12,10 +12,10 @@ export default function DatasetAchievements({ catalogId }: { catalogId: string }
   if (!data?.length) return null;
   return (
     <section className="ach-dataset-section" aria-labelledby="dataset-achievements">
-      <h2 id="dataset-achievements">应用成果（{data.length}）</h2>
+      <h3 id="dataset-achievements">使用该数据的应用成果（{data.length}）</h3>
       <div className="ach-results">
         {data.map((item) => (
-          <AchievementCardView key={item.id} item={item} headingLevel={3} />
+          <AchievementCardView key={item.id} item={item} headingLevel={4} />
         ))}
       </div>
     </section>
