@@ -4,13 +4,16 @@ import { APPLICATION_TYPES, DEVELOPER_TYPE_LABEL } from '@odp/contracts/constant
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Popconfirm, Radio, Select, Space, Upload } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type AchievementSide, associatedData, saveAchievement, uploadAchievementImage } from '@/api/achievement';
 import { feedback } from '@/api/feedback';
 import { useDictOptions } from '@/components/DictSelect/use-dict-options';
+import './achievement-form.css';
 
 type Values = Omit<AchievementSaveForm, 'onlineDate'> & { onlineDate?: dayjs.Dayjs };
 type Img = { id: string; url: string };
+
+const PICTURE_HINT = '支持 JPG、PNG、WebP 格式，单张不超过 5MB';
 
 function ImagePick({
   label,
@@ -56,10 +59,13 @@ export function AchievementForm({
   side,
   record,
   onDone,
+  onCancel,
 }: {
   side: AchievementSide;
   record?: AchievementRecord;
   onDone: () => void;
+  /** A 返回 button, where the form is a page of its own. */
+  onCancel?: () => void;
 }) {
   const [form] = Form.useForm<Values>();
   const [search, setSearch] = useState('');
@@ -72,10 +78,25 @@ export function AchievementForm({
   );
   const [saving, setSaving] = useState(false);
   const areas = useDictOptions('key_areas_type');
+  // Names of the datasets met so far: a pick stays named after the next search replaces the options.
+  const [known, setKnown] = useState<Map<string, string>>(
+    () => new Map((record?.datasets ?? []).map((d) => [d.id, d.catalogName])),
+  );
   const datasets = useQuery({
     queryKey: ['achievement', 'associated', search, record?.id],
     queryFn: () => associatedData(search, record?.dataIds),
   });
+
+  useEffect(() => {
+    const found = datasets.data ?? [];
+    if (found.some((d) => !known.has(d.id)))
+      setKnown((was) => new Map([...was, ...found.map((d) => [d.id, d.catalogName] as const)]));
+  }, [datasets.data, known]);
+  const picked: string[] = Form.useWatch('dataIds', form) ?? [];
+  const datasetOptions = [
+    ...picked.map((id) => ({ value: id, label: known.get(id) ?? id })),
+    ...(datasets.data ?? []).filter((d) => !picked.includes(d.id)).map((d) => ({ value: d.id, label: d.catalogName })),
+  ];
 
   const send = async (submit: boolean) => {
     const values = await form.validateFields().catch(() => null);
@@ -124,33 +145,40 @@ export function AchievementForm({
       >
         <Input maxLength={100} />
       </Form.Item>
-      <Space wrap size="large">
+      <div className="ach-form-row">
         <Form.Item name="applicationType" label="应用类型" rules={[{ required: true, message: '请选择应用类型' }]}>
-          <Select style={{ width: 200 }} options={APPLICATION_TYPES.map((t) => ({ value: t.value, label: t.text }))} />
+          <Select
+            placeholder="请选择应用类型"
+            options={APPLICATION_TYPES.map((t) => ({ value: t.value, label: t.text }))}
+          />
         </Form.Item>
         <Form.Item name="domainId" label="所属领域" rules={[{ required: true, message: '请选择所属领域' }]}>
-          <Select style={{ width: 200 }} options={areas.map((a) => ({ value: a.value, label: a.text || a.label }))} />
+          <Select
+            placeholder="请选择所属领域"
+            options={areas.map((a) => ({ value: a.value, label: a.text || a.label }))}
+          />
         </Form.Item>
         <Form.Item name="onlineDate" label="上线日期" rules={[{ required: true, message: '请选择上线日期' }]}>
-          <DatePicker style={{ width: 200 }} />
+          <DatePicker style={{ width: '100%' }} placeholder="请选择上线日期" />
         </Form.Item>
-      </Space>
-      <Space wrap size="large">
+      </div>
+      <div className="ach-form-row">
         <Form.Item name="developerType" label="开发者类型" rules={[{ required: true, message: '请选择开发者类型' }]}>
           <Radio.Group options={Object.entries(DEVELOPER_TYPE_LABEL).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
         <Form.Item
+          className="ach-form-wide"
           name="developerName"
           label="开发者名称"
           rules={[{ required: true, whitespace: true, message: '请输入开发者名称' }]}
         >
-          <Input maxLength={100} style={{ width: 300 }} />
+          <Input maxLength={100} placeholder="个人姓名或企业名称" />
         </Form.Item>
-      </Space>
+      </div>
       <Form.Item name="url" label="访问地址" extra="访问地址与二维码至少填写一项">
         <Input placeholder="https://" maxLength={500} />
       </Form.Item>
-      <Form.Item label="二维码">
+      <Form.Item label="二维码" extra={PICTURE_HINT}>
         <ImagePick label="二维码" value={qr} onChange={setQr} />
       </Form.Item>
       <Form.Item
@@ -163,10 +191,10 @@ export function AchievementForm({
       >
         <Input.TextArea rows={4} maxLength={300} showCount />
       </Form.Item>
-      <Form.Item label="Logo" required>
-        <ImagePick label="logo" value={logo} onChange={setLogo} />
+      <Form.Item label="应用图标" required extra={PICTURE_HINT}>
+        <ImagePick label="图标" value={logo} onChange={setLogo} />
       </Form.Item>
-      <Form.Item label={`应用截图（最多 6 张）`}>
+      <Form.Item label="应用截图（最多 6 张）" extra={PICTURE_HINT}>
         <Space wrap>
           {shots.map((s) => (
             <ImagePick
@@ -190,15 +218,16 @@ export function AchievementForm({
           filterOption={false}
           onSearch={setSearch}
           placeholder="输入数据集名称搜索已开放的数据"
-          options={(datasets.data ?? []).map((d) => ({ value: d.id, label: d.catalogName }))}
+          options={datasetOptions}
           loading={datasets.isFetching}
         />
       </Form.Item>
-      <Space>
+      <Space wrap>
+        {onCancel && <Button onClick={onCancel}>返回</Button>}
         <Button onClick={() => send(false)} loading={saving}>
           保存
         </Button>
-        <Popconfirm title="确定提交该应用审核?" okText="确定" cancelText="取消" onConfirm={() => send(true)}>
+        <Popconfirm title="确定提交该应用审核？" okText="确定" cancelText="取消" onConfirm={() => send(true)}>
           <Button type="primary" loading={saving}>
             提交审核
           </Button>

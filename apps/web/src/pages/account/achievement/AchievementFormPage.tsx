@@ -3,7 +3,7 @@ import { Skeleton } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { achievementKeys, getAchievement } from '@/api/achievement';
 import { usePortalTitle } from '@/layouts/PortalLayout';
-import { PERSONAL_CENTRE_PATH } from '../personal-centre/tabs';
+import { centrePath } from '../personal-centre/tabs';
 import { AchievementForm } from './AchievementForm';
 
 /** `/personalCenter/personalAdd` (`?id=` to edit): the user's result, then back to 我的成果. */
@@ -18,17 +18,20 @@ export default function AchievementFormPage() {
     enabled: Boolean(id),
   });
   return (
-    <div className="portal-section" style={{ background: '#fff', borderRadius: 8, padding: 24 }}>
-      <h1 style={{ fontSize: 22 }}>{id ? '编辑应用成果' : '新增应用成果'}</h1>
-      {id && record.isLoading ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : (
-        <AchievementForm
-          side="personal"
-          record={record.data}
-          onDone={() => navigate(`${PERSONAL_CENTRE_PATH}?current=6`)}
-        />
-      )}
+    <div className="portal-section">
+      <div className="ach-form-panel">
+        <h1>{id ? '编辑应用成果' : '新增应用成果'}</h1>
+        {id && record.isLoading ? (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        ) : (
+          <AchievementForm
+            side="personal"
+            record={record.data}
+            onDone={() => navigate(centrePath('achievements'))}
+            onCancel={() => navigate(centrePath('achievements'))}
+          />
+        )}
+      </div>
     </div>
   );
 }

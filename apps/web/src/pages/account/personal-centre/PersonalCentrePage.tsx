@@ -31,7 +31,7 @@ const PANELS: Record<CentreTabKey, () => ReactNode> = {
 
 /**
  * 个人中心 (`/personalCenter/perCenter?current=`): a signed-in user's applications, granted services,
- * apps and messages on the portal. The route needs a session (the router sends visitors to sign in).
+ * apps, results (应用成果) and messages on the portal. The route needs a session (the router sends visitors to sign in).
  */
 export default function PersonalCentrePage() {
   usePortalTitle('个人中心');
@@ -48,7 +48,7 @@ export default function PersonalCentrePage() {
     <div className="portal-section centre-page">
       <header className="centre-head">
         <h1>个人中心</h1>
-        <p>{displayName(userInfo)}，您好！在这里查看开放数据的申请进度、已开通的数据服务、您的应用与消息。</p>
+        <p>{displayName(userInfo)}，您好！在这里查看开放数据的申请进度、已开通的数据服务、您的应用、应用成果与消息。</p>
       </header>
       <TabStrip
         label="个人中心"
