@@ -1,7 +1,7 @@
 import { ACHIEVEMENT_MACHINE, type AchievementAction, AchievementPerm, type AchievementRecord } from '@odp/contracts';
 import { ACHIEVEMENT_STATUS_LABEL, APPLICATION_TYPE_LABEL, achievementDetailPath } from '@odp/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Drawer, Input, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { Button, Card, Drawer, Grid, Input, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { achievementKeys, achievementLogs, listAchievements, transitionAchievements } from '@/api/achievement';
 import { useCan } from '@/components/ResourcePage';
@@ -52,6 +52,7 @@ function Logs({ id }: { id: string }) {
 /** 成果管理 (a department's own results, the bureau's all) and, with `status`, 成果审核. */
 export function AchievementAdminList({ title, status }: { title: string; status?: string }) {
   const can = useCan();
+  const screens = Grid.useBreakpoint();
   const [name, setName] = useState('');
   const [filter, setFilter] = useState<string | undefined>(status);
   const [page, setPage] = useState(1);
@@ -117,6 +118,7 @@ export function AchievementAdminList({ title, status }: { title: string; status?
           {
             title: '应用名称',
             dataIndex: 'applyName',
+            width: 220,
             render: (_v, r) =>
               r.status === '2' ? (
                 <a href={achievementDetailPath(r.id)} target="_blank" rel="noreferrer">
@@ -152,8 +154,9 @@ export function AchievementAdminList({ title, status }: { title: string; status?
           {
             title: '操作',
             key: 'op',
-            fixed: 'right',
-            width: 260,
+            // Pinned only where the table has room: on a phone it would cover the whole row.
+            fixed: screens.md ? 'right' : undefined,
+            width: 240,
             render: (_v, r) => (
               <Space wrap size={4}>
                 <WorkflowButtons
