@@ -1,11 +1,17 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { AchievementRecord, AchievementSaveForm } from '@odp/contracts';
 import { APPLICATION_TYPES, DEVELOPER_TYPE_LABEL } from '@odp/contracts/constants';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Popconfirm, Radio, Select, Space, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { type AchievementSide, associatedData, saveAchievement, uploadAchievementImage } from '@/api/achievement';
+import {
+  type AchievementSide,
+  achievementKeys,
+  associatedData,
+  saveAchievement,
+  uploadAchievementImage,
+} from '@/api/achievement';
 import { feedback } from '@/api/feedback';
 import { useDictOptions } from '@/components/DictSelect/use-dict-options';
 import './achievement-form.css';
@@ -68,6 +74,7 @@ export function AchievementForm({
   onCancel?: () => void;
 }) {
   const [form] = Form.useForm<Values>();
+  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [logo, setLogo] = useState<Img | null>(record ? { id: record.logoId, url: record.logoUrl ?? '' } : null);
   const [qr, setQr] = useState<Img | null>(
@@ -116,6 +123,8 @@ export function AchievementForm({
         submit,
       );
       feedback.message.success(submit ? '已提交审核' : '保存成功');
+      // The lists and the record show the saved state when the form is left.
+      await queryClient.invalidateQueries({ queryKey: achievementKeys.all });
       onDone();
     } catch (e) {
       const err = e as Error & { data?: { field?: string } };
