@@ -1,7 +1,26 @@
 import { ACHIEVEMENT_MACHINE, type AchievementAction, AchievementPerm, type AchievementRecord } from '@odp/contracts';
-import { ACHIEVEMENT_STATUS_LABEL, APPLICATION_TYPE_LABEL, achievementDetailPath } from '@odp/contracts/constants';
+import {
+  ACHIEVEMENT_STATUS_LABEL,
+  APPLICATION_TYPE_LABEL,
+  achievementDetailPath,
+  DEVELOPER_TYPE_LABEL,
+} from '@odp/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Drawer, Grid, Input, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Grid,
+  Image,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { achievementKeys, achievementLogs, listAchievements, transitionAchievements } from '@/api/achievement';
 import { useCan } from '@/components/ResourcePage';
@@ -32,6 +51,75 @@ const ADMIN_WORKFLOW = defineWorkflow<AchievementRecord, AchievementAction>({
   },
 });
 
+/** What the reviewer decides on: the whole record, its pictures and datasets, then its 操作日志. */
+function Details({ record }: { record: AchievementRecord }) {
+  return (
+    <>
+      <Descriptions
+        column={1}
+        size="small"
+        bordered
+        styles={{ label: { whiteSpace: 'nowrap' } }}
+        items={[
+          { key: 'name', label: '应用名称', children: record.applyName },
+          {
+            key: 'type',
+            label: '应用类型',
+            children: APPLICATION_TYPE_LABEL[record.applicationType] ?? record.applicationType,
+          },
+          {
+            key: 'dev',
+            label: '开发者',
+            children: `${record.developerName}（${DEVELOPER_TYPE_LABEL[record.developerType] ?? '个人'}）`,
+          },
+          { key: 'owner', label: '所属', children: record.ownerName },
+          { key: 'date', label: '上线日期', children: record.onlineDate },
+          {
+            key: 'url',
+            label: '访问地址',
+            children: record.url ? (
+              <a href={record.url} target="_blank" rel="noopener noreferrer">
+                {record.url}
+              </a>
+            ) : (
+              '未填写'
+            ),
+          },
+          { key: 'intro', label: '应用介绍', children: record.applyIntroduce },
+          {
+            key: 'data',
+            label: '关联数据集',
+            children: record.datasets.map((d) => (
+              <div key={d.id}>
+                {d.catalogName}（{d.departName}）
+              </div>
+            )),
+          },
+          ...(record.reason ? [{ key: 'reason', label: '理由', children: record.reason }] : []),
+        ]}
+      />
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        图片
+      </Typography.Title>
+      <Space wrap>
+        {[
+          { src: record.logoUrl, alt: '应用图标' },
+          ...(record.qrCodeUrl ? [{ src: record.qrCodeUrl, alt: '二维码' }] : []),
+          ...record.screenshotUrls.map((src, i) => ({ src, alt: `截图 ${i + 1}` })),
+        ].map((img) =>
+          img.src ? (
+            <Image key={img.src} src={img.src} alt={img.alt} height={96} style={{ objectFit: 'cover' }} />
+          ) : null,
+        )}
+      </Space>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        操作日志
+      </Typography.Title>
+      <Logs id={record.id} />
+    </>
+  );
+}
+
 function Logs({ id }: { id: string }) {
   const logs = useQuery({ queryKey: achievementKeys.logs(id), queryFn: () => achievementLogs(id) });
   return (
@@ -57,7 +145,7 @@ export function AchievementAdminList({ title, status }: { title: string; status?
   const [filter, setFilter] = useState<string | undefined>(status);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ record?: AchievementRecord } | null>(null);
-  const [logsOf, setLogsOf] = useState<AchievementRecord | null>(null);
+  const [viewing, setViewing] = useState<AchievementRecord | null>(null);
   const params = {
     pageNo: page,
     pageSize: 10,
@@ -136,7 +224,7 @@ export function AchievementAdminList({ title, status }: { title: string; status?
           },
           { title: '所属', dataIndex: 'ownerName', width: 160 },
           { title: '开发者', dataIndex: 'developerName', width: 140 },
-          { title: '关联数据集', key: 'ds', width: 100, render: (_v, r) => `${r.datasets.length} 个` },
+          { title: '关联数据集', key: 'ds', width: 110, render: (_v, r) => `${r.datasets.length} 个` },
           {
             title: '状态',
             dataIndex: 'status',
@@ -165,7 +253,7 @@ export function AchievementAdminList({ title, status }: { title: string; status?
                   variant="link"
                   handlers={{ edit: (x) => setEditing({ record: x }) }}
                 />
-                <Typography.Link onClick={() => setLogsOf(r)}>操作日志</Typography.Link>
+                <Typography.Link onClick={() => setViewing(r)}>详情</Typography.Link>
               </Space>
             ),
           },
@@ -190,12 +278,27 @@ export function AchievementAdminList({ title, status }: { title: string; status?
         )}
       </Drawer>
       <Drawer
-        open={Boolean(logsOf)}
-        onClose={() => setLogsOf(null)}
-        title={`操作日志：${logsOf?.applyName ?? ''}`}
-        width="min(520px, 100vw)"
+        open={Boolean(viewing)}
+        onClose={() => setViewing(null)}
+        title={`应用成果详情：${viewing?.applyName ?? ''}`}
+        width="min(640px, 100vw)"
+        extra={
+          viewing && (
+            <WorkflowButtons
+              workflow={ADMIN_WORKFLOW}
+              item={viewing}
+              onDone={() => setViewing(null)}
+              handlers={{
+                edit: (x) => {
+                  setViewing(null);
+                  setEditing({ record: x });
+                },
+              }}
+            />
+          )
+        }
       >
-        {logsOf && <Logs id={logsOf.id} />}
+        {viewing && <Details record={viewing} />}
       </Drawer>
     </Card>
   );
