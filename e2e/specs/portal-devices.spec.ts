@@ -62,12 +62,22 @@ beforeAll(async () => {
     if (format === 'file') fileEntry = records.find((r) => r.openType === '1')?.catalogName ?? '';
   }
   expect(details.map((d) => d.name).sort()).toEqual(['detail-api', 'detail-file', 'detail-table', 'detail-table-api']);
+  // 应用成果: the list, and the detail of a published result of the demo city.
+  const results = await api<{ records: { id: string }[] }>('/api/achievement/public/page?pageSize=1');
+  expect(results.records).toHaveLength(1);
   pages = [
     { name: 'home', path: '/openPlatform/home', ready: 'main .home-counter-value', portal: true },
     { name: 'catalogue', path: '/catalogue/datacatalogue', ready: 'main .portal-card h3', portal: true },
     ...details,
     { name: 'search', path: '/openPlatform/search?search=公交', ready: 'main .search-hit h3', portal: true },
     { name: 'stats', path: '/openStatistics/openTable', ready: 'main .portal-table tbody tr', portal: true },
+    { name: 'achievements', path: '/service/serviceitem', ready: 'main .ach-card-title', portal: true },
+    {
+      name: 'achievement-detail',
+      path: `/service/serviceitem/serviceDetails?id=${results.records[0].id}`,
+      ready: 'main h1',
+      portal: true,
+    },
     { name: 'login', path: '/user/login', ready: 'main h1', portal: false },
     { name: 'not-found', path: '/openPlatform/no-such-page', ready: 'main h1', portal: false },
   ];
