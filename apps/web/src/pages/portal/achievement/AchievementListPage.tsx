@@ -140,7 +140,7 @@ export default function AchievementListPage() {
               <FilterOutlined /> 分类{query.nodeId ? '（已选）' : ''}
             </button>
           )}
-          <div>
+          <div className="ach-count">
             共 <strong>{page?.total ?? '-'}</strong> 个成果
           </div>
         </div>
