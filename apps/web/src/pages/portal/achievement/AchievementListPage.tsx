@@ -3,7 +3,7 @@ import type { AchievementSort } from '@odp/contracts';
 import { ACHIEVEMENT_SORT_LABEL, ACHIEVEMENT_SORTS, APPLICATION_TYPES } from '@odp/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { achievementKeys, pagePublicAchievements } from '@/api/achievement';
 import { CategoryTree, type PortalTreeNode, usePortalTrees } from '@/components/portal/CategoryTree';
@@ -56,6 +56,21 @@ export default function AchievementListPage() {
     if (!keepPage) next.delete('pageNo');
     setParams(next);
   };
+
+  // An address past the last page (a shared link after results went) opens the last page instead.
+  const last = list.data ? Math.max(1, Math.ceil(list.data.total / query.pageSize)) : null;
+  useEffect(() => {
+    if (last === null || query.pageNo <= last) return;
+    setParams(
+      (was) => {
+        const next = new URLSearchParams(was);
+        if (last > 1) next.set('pageNo', String(last));
+        else next.delete('pageNo');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [last, query.pageNo, setParams]);
 
   const selectedKey = useMemo(() => {
     let key: string | undefined;
