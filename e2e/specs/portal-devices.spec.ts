@@ -62,6 +62,9 @@ beforeAll(async () => {
     if (format === 'file') fileEntry = records.find((r) => r.openType === '1')?.catalogName ?? '';
   }
   expect(details.map((d) => d.name).sort()).toEqual(['detail-api', 'detail-file', 'detail-table', 'detail-table-api']);
+  // 应用成果: the list, and the detail of a published result of the demo city.
+  const results = await api<{ records: { id: string }[] }>('/api/achievement/public/page?pageSize=1');
+  expect(results.records).toHaveLength(1);
   pages = [
     { name: 'home', path: '/openPlatform/home', ready: 'main .home-counter-value', portal: true },
     { name: 'catalogue', path: '/catalogue/datacatalogue', ready: 'main .portal-card h3', portal: true },
@@ -75,6 +78,13 @@ beforeAll(async () => {
     },
     { name: 'stats', path: '/openStatistics/openTable', ready: 'main .portal-table tbody tr', portal: true },
     { name: 'service-matters', path: '/service/matters', ready: 'main .sm-card h3', portal: true },
+    { name: 'achievements', path: '/service/serviceitem', ready: 'main .ach-card-title', portal: true },
+    {
+      name: 'achievement-detail',
+      path: `/service/serviceitem/serviceDetails?id=${results.records[0].id}`,
+      ready: 'main h1',
+      portal: true,
+    },
     { name: 'login', path: '/user/login', ready: 'main h1', portal: false },
     { name: 'register', path: '/user/register', ready: 'main h1', portal: false },
     { name: 'alteration', path: '/user/alteration', ready: 'main h1', portal: false },

@@ -4,6 +4,8 @@
  * above all, import from here so that zod stays out of their chunks; no module this file reaches may
  * import zod (constants.test.ts checks). Everything here is in the main entry too.
  */
+
+export * from './achievement/terms.js';
 export * from './catalogue/service-matter-terms.js';
 export * from './catalogue/terms.js';
 export * from './core/calendar.js';

@@ -1,3 +1,5 @@
+export * from './achievement/achievement.js';
+export * from './achievement/terms.js';
 export * from './auth/account.js';
 export * from './auth/agreements.js';
 export * from './auth/checksums.js';

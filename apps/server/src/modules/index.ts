@@ -1,6 +1,7 @@
 import type { ModuleManifest } from '../platform/module.js';
 import { installModules } from '../platform/module-registry.js';
 import { accountModule } from './account/manifest.js';
+import { achievementModule } from './achievement/manifest.js';
 import { attachmentsModule } from './attachments/manifest.js';
 import { authModule } from './auth/manifest.js';
 import { catalogueModule } from './catalogue/manifest.js';
@@ -74,6 +75,7 @@ export const manifests: readonly ModuleManifest[] = [
   homeModule,
   personalModule,
   ssoModule,
+  achievementModule,
 ];
 
 export const modules = installModules(manifests);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountPages } from '@/pages/account/pages';
+import { achievementPages } from '@/pages/admin/achievement/pages';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { collectionPages } from '@/pages/admin/collection/pages';
 import { messagePages } from '@/pages/admin/message/pages';
@@ -14,6 +15,7 @@ import { pageRegistry, resolvePage } from './page-registry';
 const areas: Record<string, object> = {
   account: accountPages,
   admin: adminPages,
+  'admin/achievement': achievementPages,
   'admin/catalogue': cataloguePages,
   'admin/collection': collectionPages,
   'admin/message': messagePages,

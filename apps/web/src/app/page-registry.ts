@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { accountPages } from '@/pages/account/pages';
+import { achievementPages } from '@/pages/admin/achievement/pages';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { collectionPages } from '@/pages/admin/collection/pages';
 import { messagePages } from '@/pages/admin/message/pages';
@@ -25,6 +26,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   ...collectionPages,
   ...sharingPages,
   ...openApplyPages,
+  ...achievementPages,
   ...accountPages,
 };
 

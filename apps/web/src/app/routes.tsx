@@ -30,6 +30,9 @@ const CatalogueDetailPage = lazyPage(() => import('@/pages/portal/catalogue/Deta
 const SearchPage = lazyPage(() => import('@/pages/portal/search/SearchPage'));
 const OpenStatsPage = lazyPage(() => import('@/pages/portal/stats/OpenStatsPage'));
 const ServiceMattersPage = lazyPage(() => import('@/pages/portal/service-matters/ServiceMattersPage'));
+const AchievementListPage = lazyPage(() => import('@/pages/portal/achievement/AchievementListPage'));
+const AchievementDetailPage = lazyPage(() => import('@/pages/portal/achievement/AchievementDetailPage'));
+const AchievementFormPage = lazyPage(() => import('@/pages/account/achievement/AchievementFormPage'));
 // 个人中心: in the portal's frame, for signed-in users only (the guard below sends visitors to sign in).
 const PersonalCentrePage = lazyPage(() => import('@/pages/account/personal-centre/PersonalCentrePage'));
 
@@ -41,6 +44,10 @@ const portalPages: RouteObject[] = [
   { path: '/openStatistics/openTable', element: <OpenStatsPage /> },
   { path: '/service/matters', element: <ServiceMattersPage /> },
   { path: PERSONAL_CENTRE_PATH, element: <PersonalCentrePage /> },
+  { path: '/service/serviceitem', element: <AchievementListPage /> },
+  { path: '/s', element: <Navigate to="/service/serviceitem" replace /> },
+  { path: '/service/serviceitem/serviceDetails', element: <AchievementDetailPage /> },
+  { path: '/personalCenter/personalAdd', element: <AchievementFormPage /> },
 ];
 
 const LOGIN_PATHS = ['/user/login', '/user/login1', '/login'];

@@ -11,6 +11,8 @@ export const BUILT_PAGES = new Set<string>([
   '/openPlatform/search',
   '/openStatistics/openTable',
   '/service/matters',
+  '/service/serviceitem',
+  '/service/serviceitem/serviceDetails',
 ]);
 
 export const isBuilt = (path: string) => BUILT_PAGES.has(path);

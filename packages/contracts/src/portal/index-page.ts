@@ -6,6 +6,8 @@ export type IndexNum = {
   tableNum: number;
   dataNum: number;
   callNum: number;
+  /** 应用成果: published results. */
+  achievementNum: number;
 };
 
 /** 12345 → "1.23万", 123456789 → "1.23亿"; what the portal shows for large counters. */

@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './achievement.js';
 export * from './catalogue.js';
 export * from './datastore.js';
 export * from './figures.js';

@@ -1,16 +1,26 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { MyServiceItem, OpenApplyDetail, OpenApplyItem, OpenRows, Page, ShareListItem } from '@odp/contracts';
-import { eq } from 'drizzle-orm';
+import type {
+  AchievementCard,
+  AchievementRecord,
+  MyServiceItem,
+  OpenApplyDetail,
+  OpenApplyItem,
+  OpenRows,
+  Page,
+  ShareListItem,
+} from '@odp/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { login } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { runOnSource, sourceServer } from '../../test/source-servers.js';
-import { catalogues, openApplies, openApps, users } from '../schema/index.js';
+import { catalogues, openApplies, openApps, portalFigures, users, workflowHistory } from '../schema/index.js';
 import { seedDemoCatalogue } from './catalogue/index.js';
 import { seedAccounts, seedDemoCity } from './demo.js';
+import { seedDemoAchievements } from './demo-achievements.js';
 import { seedDemoApps } from './demo-apps.js';
 import { seedDemoExchange } from './demo-exchange.js';
 import { seedDemoOpenApplies } from './demo-open-apply.js';
@@ -23,6 +33,7 @@ let dataDir: string;
 let citizen: string;
 let seeded: number;
 let shares: number;
+let results: number;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'odp-demo-open-apply-'));
@@ -34,6 +45,7 @@ beforeAll(async () => {
   await seedDemoApps(ctx.db, config);
   seeded = await ctx.db.transaction((tx) => seedDemoOpenApplies(tx, config));
   shares = await ctx.db.transaction((tx) => seedDemoShares(tx, config));
+  results = await ctx.db.transaction((tx) => seedDemoAchievements(tx, config));
   citizen = await login(ctx, 'citizen', 'User@2026');
 }, 180_000);
 afterAll(async () => {
@@ -156,6 +168,88 @@ describe('the demo departments’ share applications', () => {
     const jt = await login(ctx, 'jtadmin', 'Dept@2026');
     const forJt = (await sharePage(jt, 2)).filter((r) => r.actions.includes('sourceApprove'));
     expect(forJt.map((r) => r.applyDeptName)).toEqual([expect.stringContaining('卫生健康')]);
+  });
+});
+
+describe('the demo 应用成果', () => {
+  const publicPage = async (query: Record<string, string> = {}) =>
+    (
+      await call<Page<AchievementCard>>(ctx, 'GET', '/api/achievement/public/page', {
+        query: { pageSize: '50', ...query },
+      })
+    ).body.result;
+
+  it('are published, waiting, rejected and 失效, made through the service and the kernel, once', async () => {
+    expect(results).toBe(9);
+    const page = await publicPage();
+    expect(page.total).toBe(6);
+    // 最热 and 评分 order them differently from 最新 (the newest approved last).
+    expect(page.records[0].applyName).toBe('滨江出行助手');
+    expect((await publicPage({ sort: 'hot' })).records[0].applyName).toBe('滨江出行助手');
+    const scored = (await publicPage({ sort: 'score' })).records;
+    expect(scored[0].scoreAvg).toBeGreaterThanOrEqual(scored[scored.length - 1].scoreAvg);
+    expect(scored.every((r) => r.scoreNum > 0 && r.logoUrl && r.datasetCount >= 2)).toBe(true);
+    const broken = page.records.filter((r) => r.linkBroken);
+    expect(broken.map((r) => r.applyName)).toEqual(['城市停车诱导大屏']);
+    // A company as developer, and the home's counter.
+    expect(page.records.find((r) => r.developerType === '2')?.developerName).toBe('滨江智行科技有限公司');
+    const [figure] = await ctx.db
+      .select({ n: portalFigures.openEntries })
+      .from(portalFigures)
+      .where(and(eq(portalFigures.dim, 'ach'), eq(portalFigures.key, '')));
+    expect(figure?.n).toBe(6);
+    const config = { ...loadConfig({}), dataDir };
+    expect(await ctx.db.transaction((tx) => seedDemoAchievements(tx, config))).toBe(0);
+  });
+
+  it('gives the citizen their own in 我的成果 with the reviewer’s reason, and its logo is served', async () => {
+    const mine = (
+      await call<Page<AchievementRecord>>(ctx, 'GET', '/api/achievement/personal/list', {
+        token: citizen,
+        query: { pageSize: '50' },
+      })
+    ).body.result.records;
+    expect(mine.map((r) => r.status).sort()).toEqual(['1', '2', '2', '2', '3']);
+    const rejected = mine.find((r) => r.status === '3');
+    expect(rejected?.reason).toContain('请补充数据的使用方式');
+    expect(rejected?.actions).toEqual(expect.arrayContaining(['edit', 'submit', 'delete']));
+    const logo = await ctx.app.inject({ method: 'GET', url: rejected?.logoUrl ?? '' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/webp');
+    const trail = await ctx.db
+      .select({ action: workflowHistory.action })
+      .from(workflowHistory)
+      .where(eq(workflowHistory.subjectId, rejected?.id ?? ''));
+    expect(trail.map((t) => t.action)).toEqual(['create', 'submit', 'reject']);
+  });
+
+  it('gives 交通运输局 its three, one waiting for 李审核 and one marked 失效 by the link check', async () => {
+    const jt = await login(ctx, 'jtadmin', 'Dept@2026');
+    const own = (
+      await call<Page<AchievementRecord>>(ctx, 'GET', '/api/achievement/list', { token: jt, query: { pageSize: '50' } })
+    ).body.result.records;
+    expect(own.map((r) => r.ownerName)).toEqual(Array(3).fill('滨江市交通运输局'));
+    expect(own.filter((r) => r.linkBroken).map((r) => r.applyName)).toEqual(['城市停车诱导大屏']);
+    const reviewer = await login(ctx, 'reviewer', 'Review@2026');
+    const waiting = (
+      await call<Page<AchievementRecord>>(ctx, 'GET', '/api/achievement/list', {
+        token: reviewer,
+        query: { status: '1', pageSize: '50' },
+      })
+    ).body.result.records;
+    expect(waiting.map((r) => r.applyName).sort()).toEqual(['公共自行车调度优化方案', '社区养老服务地图']);
+    expect(waiting.every((r) => r.actions.includes('approve') && r.actions.includes('reject'))).toBe(true);
+    const [bus] = await ctx.db
+      .select({ id: catalogues.id })
+      .from(catalogues)
+      .where(eq(catalogues.catalogName, '公交线路站点信息'));
+    const onBus = await call<AchievementCard[]>(ctx, 'GET', '/api/achievement/public/byDataset', {
+      query: { catalogId: bus.id },
+    });
+    expect(onBus.body.result.map((r) => r.applyName).sort()).toEqual([
+      '滨江公交客流分析报告（2025 年度）',
+      '滨江出行助手',
+    ]);
   });
 });
 

@@ -97,7 +97,7 @@ describe('seeded dictionaries', () => {
     expect(values('priority')).toEqual(['L', 'M', 'H']);
     expect(texts('user_status')).toEqual(['正常', '冻结']);
     expect(texts('update_tatus')).toEqual(['已更新', '待更新', '更新已超时']);
-    expect(texts('application_type')).toEqual(['移动应用', '网站', '小程序', '分析报告', '可视化', '其他']);
+    expect(texts('application_type')).toEqual(['移动应用', '网站', '小程序', '分析报告', '可视化', '创新方案', '其他']);
     expect(texts('administrative_division')).toEqual(
       expect.arrayContaining(['东湖区', '西城区', '南湖区', '北山区', '临江县', '青山县']),
     );

@@ -676,6 +676,7 @@ export const DICTIONARIES: readonly DictSeed[] = [
       ['3', '小程序'],
       ['4', '分析报告'],
       ['5', '可视化'],
+      ['6', '创新方案'],
       ['9', '其他'],
     ],
   ],

@@ -7,6 +7,7 @@ import { appSystems, users } from '../schema/index.js';
 import { DEMO_APP_SYSTEMS } from './catalogue/build.js';
 import { seedDemoCatalogue } from './catalogue/index.js';
 import { seedAccounts, seedDemoCity } from './demo.js';
+import { seedDemoAchievements } from './demo-achievements.js';
 import { seedDemoApps } from './demo-apps.js';
 import { seedDemoExchange } from './demo-exchange.js';
 import { seedDemoOpenApplies } from './demo-open-apply.js';
@@ -39,6 +40,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     if (demo) await seedDemoOpenApplies(tx, config);
     // Share applications between the demo departments, through the share service and the kernel.
     if (demo) await seedDemoShares(tx, config);
+    // 应用成果 of the citizen and two departments, linked to the demo catalogue's open entries.
+    if (demo) await seedDemoAchievements(tx, config);
     if (demo) await seedDemoPictures(tx, config.dataDir);
     if (demo) await seedDemoIdentities(tx);
     return lines;

@@ -85,6 +85,12 @@ export const JOB_SEEDS: {
     parameter: { remindBeforeDays: 7 },
     description: '每天 08:30 提醒 7 天内到期的利用情况报告，通知逾期未提交的报告（每份各一次）',
   },
+  {
+    handler: 'achievementLinkCheck',
+    cronExpression: '0 0 3 * * 1',
+    parameter: { limit: 500 },
+    description: '每周一 03:00 检查已发布应用成果的访问地址，无法访问的标记为失效并通知所有者',
+  },
 ];
 
 export async function seedJobs(db: Executor) {

@@ -16,7 +16,7 @@ import { JOB_SEEDS } from './jobs.js';
 import { seedReference } from './reference.js';
 import { markReferenceVersion, REFERENCE_VERSION, upgradeReference } from './upgrade.js';
 
-/** The steps a database at `version` has yet to run (versions need not be contiguous on a branch). */
+/** The steps a database at `version` has yet to run. */
 const stepsAfter = (version: number) => modules.referenceSteps.filter((s) => s.version > version).length;
 
 let database: Database;

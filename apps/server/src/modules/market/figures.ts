@@ -16,7 +16,8 @@ import { portalFigures } from '../../db/schema/index.js';
 export type Figures = OpenStatFigures;
 
 /** `all` (key ''), per department (org_code), per key area, and one dimension per facet. */
-export type FigureDim = 'all' | 'org' | 'area' | 'format' | 'share' | 'open' | 'freq';
+/** `ach` (key ''): published 应用成果 in `open_entries`, moved by the results' module. */
+export type FigureDim = 'all' | 'org' | 'area' | 'format' | 'share' | 'open' | 'freq' | 'ach';
 
 const FACET_DIM: Record<Facet, FigureDim> = {
   dataFormat: 'format',

@@ -11,7 +11,14 @@ import type { IndexCounter } from './service.js';
 const c = catalogues;
 
 /** What the home counters are computed from: the kept figures and the number of data providers. */
-export type IndexSources = { all: Figures; format: Map<string, Figures>; providers: number; apiCalls: number };
+export type IndexSources = {
+  all: Figures;
+  format: Map<string, Figures>;
+  providers: number;
+  apiCalls: number;
+  /** Published 应用成果, kept in `portal_figure` (dim `ach`) by the results' own transitions. */
+  achievements: number;
+};
 
 const formatOf = (src: IndexSources, format: string) => src.format.get(format)?.openEntries ?? 0;
 
@@ -43,12 +50,13 @@ async function publicApiCalls(db: Executor): Promise<number> {
 
 /** The sources of every home counter, in three reads. */
 export async function indexSources(db: Executor, providers: () => Promise<number>): Promise<IndexSources> {
-  const figures = await figuresIn(db, ['all', 'format']);
+  const figures = await figuresIn(db, ['all', 'format', 'ach']);
   return {
     all: figures.get('all')?.get('') ?? { ...NO_FIGURES },
     format: figures.get('format') ?? new Map(),
     providers: await providers(),
     apiCalls: await publicApiCalls(db),
+    achievements: figures.get('ach')?.get('')?.openEntries ?? 0,
   };
 }
 

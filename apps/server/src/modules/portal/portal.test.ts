@@ -29,11 +29,13 @@ describe('GET /api/IndexPage/indexNum', () => {
       tableNum: 0,
       dataNum: 0,
       callNum: 0,
+      achievementNum: 0,
     });
   });
 
   it('has one counter per number', () => {
     expect(Object.keys(INDEX_COUNTERS).sort()).toEqual([
+      'achievementNum',
       'apiNum',
       'callNum',
       'catalogNum',

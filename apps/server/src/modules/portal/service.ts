@@ -32,6 +32,7 @@ export const INDEX_COUNTERS: Record<keyof IndexNum, IndexCounter> = {
   tableNum: countPublicTables,
   dataNum: countPublicRows,
   callNum: countCalls,
+  achievementNum: (src) => src.achievements,
 };
 
 export async function indexNum(db: Db): Promise<IndexNum> {

@@ -6,7 +6,7 @@ import { type OutboundPolicy, resolveOutbound } from './address.js';
 /** Where to send an HTTP request: parsed once from the registered URL, never re-read from text. */
 export type HttpTarget = { protocol: 'http' | 'https'; hostname: string; port: number | null; path: string };
 
-export type HttpCall = { method: 'GET' | 'POST'; headers: Record<string, string>; body?: Buffer };
+export type HttpCall = { method: 'GET' | 'POST' | 'HEAD'; headers: Record<string, string>; body?: Buffer };
 export type HttpAnswer = { status: number; contentType: string | null; body: Buffer };
 export type HttpLimits = { connectMs: number; totalMs: number; maxBytes: number };
 

@@ -20,7 +20,9 @@ const SUBPAGES: Record<string, { title: string; parent?: string }> = {
   '/service/serviceitem/serviceDetails': { title: '成果详情', parent: '/service/serviceitem' },
   '/openPlatform/JournalismDet': { title: '资讯详情', parent: '/system/helpdocument' },
   '/openPlatform/search': { title: '全站搜索' },
-  '/service/matters': { title: '事项主线目录' },
+  '/service/matters': { title: '事项主线目录', parent: '/service/serviceitem' },
+  '/personalCenter/perCenter': { title: '个人中心' },
+  '/personalCenter/personalAdd': { title: '新增应用成果', parent: '/personalCenter/perCenter' },
 };
 
 export { SEARCH_PATH };
@@ -56,7 +58,7 @@ export type Crumb = { title: string; path?: string };
  */
 export function portalCrumbs(path: string, title?: string): Crumb[] {
   const sub = SUBPAGES[path];
-  const parentTitle = sub?.parent ? menuTitle(sub.parent) : undefined;
+  const parentTitle = sub?.parent ? portalTitle(sub.parent) : undefined;
   const own = title || portalTitle(path);
   return [
     ...(sub?.parent && parentTitle ? [{ title: parentTitle, path: sub.parent }] : []),

@@ -1,7 +1,8 @@
 import type { IndexNum } from '@odp/contracts';
-import { formatCount } from '@odp/contracts/constants';
+import { ACHIEVEMENT_PATHS, formatCount } from '@odp/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getIndexNum } from '@/api/portal';
 import { queryKeys } from '@/api/query-keys';
@@ -13,6 +14,27 @@ import { KeyAreaTiles } from './home/KeyAreaTiles';
 import { SearchBox } from './SearchBox';
 import './home.css';
 
+// Below the fold: its code, styles and data come once the visitor scrolls near it.
+const HomeAchievements = lazy(() => import('./home/HomeAchievements'));
+
+/** Renders `children` once the place is within a screen of the viewport; until then keeps `minHeight`. */
+function BelowFold({ minHeight, children }: { minHeight: number; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '100% 0px',
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+  const placeholder = <div style={{ minHeight }} />;
+  return <div ref={ref}>{near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}</div>;
+}
+
 const COUNTERS: { key: keyof IndexNum; title: string; suffix: string }[] = [
   { key: 'departNum', title: '部门', suffix: '个' },
   { key: 'catalogNum', title: '数据目录', suffix: '个' },
@@ -20,6 +42,7 @@ const COUNTERS: { key: keyof IndexNum; title: string; suffix: string }[] = [
   { key: 'tableNum', title: '库表', suffix: '张' },
   { key: 'dataNum', title: '数据量', suffix: '条' },
   { key: 'callNum', title: '调用次数', suffix: '次' },
+  { key: 'achievementNum', title: '应用成果', suffix: '个' },
 ];
 
 function Counters() {
@@ -69,6 +92,11 @@ export default function HomePage() {
           <KeyAreaTiles />
           <EntryLists />
         </>
+      )}
+      {isBuilt(ACHIEVEMENT_PATHS.list) && (
+        <BelowFold minHeight={360}>
+          <HomeAchievements />
+        </BelowFold>
       )}
     </>
   );

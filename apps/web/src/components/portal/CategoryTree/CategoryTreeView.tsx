@@ -12,6 +12,8 @@ export type CategoryTreeProps = {
   selectedKeys: string[];
   /** A click on a department, district or leaf category node. */
   onSelect: (node: PortalTreeNode) => void;
+  /** Show each node's number of open entries (default); pages listing something else hide it. */
+  counts?: boolean;
 };
 
 function Title({ title, count, keyword }: { title: string; count?: number; keyword: string }) {
@@ -39,7 +41,7 @@ function Title({ title, count, keyword }: { title: string; count?: number; keywo
  * category trees), with a keyword filter on node names. The filter word and the open branches are
  * kept for the visit, so they are still there after a look at a detail.
  */
-export default function CategoryTreeView({ selectedKeys, onSelect }: CategoryTreeProps) {
+export default function CategoryTreeView({ selectedKeys, onSelect, counts = true }: CategoryTreeProps) {
   const { roots, isLoading, isError, refetch } = usePortalTrees();
   const [keyword, setKeyword] = useKeptState('portal-tree-keyword', '');
   const [expanded, setExpanded] = useKeptState<Key[] | null>('portal-tree-expanded', null);
@@ -61,14 +63,14 @@ export default function CategoryTreeView({ selectedKeys, onSelect }: CategoryTre
     const toData = (nodes: PortalTreeNode[]): object[] =>
       nodes.map((node) => ({
         key: node.key,
-        title: <Title title={node.title} count={node.count} keyword={keyword} />,
+        title: <Title title={node.title} count={counts ? node.count : undefined} keyword={keyword} />,
         isLeaf: !node.children,
         selectable: node.selectable,
         className: node.selectable ? undefined : 'portal-tree-branch',
         children: node.children ? toData(node.children) : undefined,
       }));
     return toData(filtered.nodes);
-  }, [filtered.nodes, keyword]);
+  }, [filtered.nodes, keyword, counts]);
 
   // Searching opens the way to every match; otherwise the roots start open.
   const expandedKeys = keyword.trim()

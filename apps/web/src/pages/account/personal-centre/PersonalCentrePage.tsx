@@ -18,6 +18,7 @@ const CollectionsTab = lazy(() => import('./CollectionsTab'));
 const EvaluationsTab = lazy(() => import('./EvaluationsTab'));
 const ActivityTab = lazy(() => import('./ActivityTab'));
 const BindingsTab = lazy(() => import('./BindingsTab'));
+const MyAchievementsTab = lazy(() => import('../achievement/MyAchievementsTab'));
 
 const panel = (node: ReactNode) => <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{node}</Suspense>;
 
@@ -35,11 +36,12 @@ const PANELS: Record<CentreTabKey, () => ReactNode> = {
   evaluations: () => <EvaluationsTab />,
   activity: () => <ActivityTab />,
   bindings: () => <BindingsTab />,
+  achievements: () => <MyAchievementsTab />,
 };
 
 /**
  * 个人中心 (`/personalCenter/perCenter?current=`): a signed-in user's applications, granted services,
- * apps and messages on the portal. The route needs a session (the router sends visitors to sign in).
+ * apps, results (应用成果) and messages on the portal. The route needs a session (the router sends visitors to sign in).
  */
 export default function PersonalCentrePage() {
   usePortalTitle('个人中心');
@@ -58,7 +60,7 @@ export default function PersonalCentrePage() {
         <h1>个人中心</h1>
         <p>
           {displayName(userInfo)}
-          ，您好！在这里查看开放数据的申请进度、已开通的数据服务、您的应用、收藏、评价、消息与操作记录。
+          ，您好！在这里查看开放数据的申请进度、已开通的数据服务、您的应用、应用成果、收藏、评价、消息与操作记录。
         </p>
       </header>
       <TabStrip

@@ -37,6 +37,8 @@ const DataItemsTable = lazy(() => import('./detail/DataItemsTable').then((m) => 
 const PreviewPanel = lazy(() => import('./detail/PreviewPanel').then((m) => ({ default: m.PreviewPanel })));
 const DownloadPanel = lazy(() => import('./detail/DownloadPanel').then((m) => ({ default: m.DownloadPanel })));
 const EvaluationsPanel = lazy(() => import('./detail/EvaluationsPanel'));
+// The results that use the entry: their own chunk, after the page's own content.
+const DatasetAchievements = lazy(() => import('../achievement/DatasetAchievements'));
 const ApiPanel = lazy(() => import('./detail/ApiPanel').then((m) => ({ default: m.ApiPanel })));
 const RatingDialog = lazy(() => import('./detail/RatingDialog'));
 
@@ -279,6 +281,9 @@ export default function DetailPage() {
         />
       </div>
       <Related items={d.related} />
+      <Suspense fallback={null}>
+        <DatasetAchievements catalogId={d.id} />
+      </Suspense>
 
       {rating && (
         <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { ServiceMattersPanel } from './ServiceMattersPanel';
 
-/** `/service/matters`: the 事项主线目录 on a page of its own (later a tab of 应用成果). */
+/** `/service/matters`: the 事项主线目录, under 应用成果 (its breadcrumb and a link from that page). */
 export default function ServiceMattersPage() {
   return (
     <div className="portal-section">
