@@ -156,6 +156,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       '/datasharing',
       '/openApply',
       '/developer',
+      '/achievementList',
       '/exchange',
     ]);
     const catalogue = res.body.result.menu[1].children?.map((c) => c.meta.title);

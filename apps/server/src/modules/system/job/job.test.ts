@@ -67,6 +67,7 @@ describe('GET /sys/quartzJob/handlers', () => {
     const byName = new Map(res.body.result.map((h) => [h.name, h]));
     expect([...byName.keys()].sort()).toEqual(
       [
+        'achievementLinkCheck',
         'cleanTemporaryUploads',
         'markOverdueCatalogues',
         'openApiHousekeeping',

@@ -22,6 +22,7 @@ describe('seedJobs', () => {
     }
     expect(JOB_SEEDS.map((s) => s.handler).sort()).toEqual(
       [
+        'achievementLinkCheck',
         'cleanTemporaryUploads',
         'markOverdueCatalogues',
         'openApiHousekeeping',
