@@ -2,6 +2,7 @@ import type {
   AccountProfile,
   AccountSession,
   ChangePhoneInput,
+  DevMailMessage,
   DevSmsMessage,
   LoginResult,
   PasswordChangeInput,
@@ -37,6 +38,8 @@ export const passwordChange = (input: PasswordChangeInput) =>
 export const phoneLogin = (input: PhoneLoginInput) => http.post<LoginResult>('/sys/phoneLogin', input, silent);
 
 export const getDevSmsInbox = () => http.get<DevSmsMessage[]>('/dev/sms-inbox', undefined, silent);
+
+export const getDevMailInbox = () => http.get<DevMailMessage[]>('/dev/mail-inbox', undefined, silent);
 
 export const getProfile = () => http.get<AccountProfile>('/user/info');
 

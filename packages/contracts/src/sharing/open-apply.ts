@@ -95,6 +95,7 @@ export const PERSONAL_CENTRE_TAB = {
   evaluations: 8,
   activity: 9,
   bindings: 10,
+  notify: 11,
 } as const;
 export const MY_APPLICATIONS_PAGE = `${PERSONAL_CENTRE_PATH}?current=${PERSONAL_CENTRE_TAB.applications}`;
 
