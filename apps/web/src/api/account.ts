@@ -5,6 +5,8 @@ import type {
   DevMailMessage,
   DevSmsMessage,
   LoginResult,
+  NotifySettings,
+  NotifySettingsInput,
   PasswordChangeInput,
   PhoneLoginInput,
   PhoneVerificationInput,
@@ -56,3 +58,9 @@ export const getSessions = () => http.get<AccountSession[]>('/user/sessions');
 export const endSession = (id: string) => http.post<null>('/user/sessions/end', { id });
 
 export const endOtherSessions = () => http.post<null>('/user/sessions/endOthers');
+
+/** 个人中心 › 消息设置: which categories also come by 短信 and 邮件 (the caller's own). */
+export const getNotifySettings = () => http.get<NotifySettings>('/api/userManage/notifySettings');
+
+export const saveNotifySettings = (input: NotifySettingsInput) =>
+  http.put<NotifySettings>('/api/userManage/notifySettings', input);

@@ -18,6 +18,7 @@ const CollectionsTab = lazy(() => import('./CollectionsTab'));
 const EvaluationsTab = lazy(() => import('./EvaluationsTab'));
 const ActivityTab = lazy(() => import('./ActivityTab'));
 const BindingsTab = lazy(() => import('./BindingsTab'));
+const NotifyTab = lazy(() => import('./NotifyTab'));
 
 const panel = (node: ReactNode) => <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{node}</Suspense>;
 
@@ -35,6 +36,7 @@ const PANELS: Record<CentreTabKey, () => ReactNode> = {
   evaluations: () => <EvaluationsTab />,
   activity: () => <ActivityTab />,
   bindings: () => <BindingsTab />,
+  notify: () => <NotifyTab />,
 };
 
 /**
