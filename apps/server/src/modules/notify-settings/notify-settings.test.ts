@@ -182,12 +182,14 @@ describe('delivery by SMS and mail', () => {
       const user = await createUser(other.db, { roles: ['registered'] });
       const mobile = newMobile();
       await other.db.update(users).set({ phone: mobile }).where(eq(users.id, user.id));
-      await other.db.insert(userNotifySettings).values({ userId: user.id, category: 'review', sms: true });
+      await other.db.update(users).set({ email: 'pub@example.cn' }).where(eq(users.id, user.id));
+      await other.db.insert(userNotifySettings).values({ userId: user.id, category: 'review', sms: true, email: true });
       await other.db.transaction((tx) =>
         sendBusinessMessage(tx, {
           userIds: [user.id],
           messageType: 'catalogue_review',
           title: '目录“公交线路”已通过审核',
+          content: '<p>审核意见：同意 &amp; 上架</p><p>请<b>及时</b>维护</p>',
           openPage: '/personalCenter/perCenter?current=4',
           sender: '审核员',
         }),
@@ -197,6 +199,10 @@ describe('delivery by SMS and mail', () => {
       expect(sms.map((m) => m.text)).toEqual([
         '【滨江市公共数据开放平台】目录“公交线路”已通过审核。详情：https://data.binjiang.gov.cn/personalCenter/perCenter?current=4',
       ]);
+      // The mail keeps the words of the rich text.
+      const [mail] = (await call<DevMailMessage[]>(other, 'GET', '/dev/mail-inbox')).body.result;
+      expect(mail.text).toContain('审核意见：同意 & 上架\n请 及时 维护');
+      expect(mail.text).toContain('详情：https://data.binjiang.gov.cn/personalCenter/perCenter?current=4');
     } finally {
       await other.close();
     }

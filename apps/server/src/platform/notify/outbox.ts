@@ -17,9 +17,33 @@ export type OutboundNotice = {
   userIds: string[];
   messageType: string;
   title: string;
+  /** Plain text, or else rich text (`content`) of which a mail keeps the words. */
   text?: string | null;
+  content?: string | null;
   openPage?: string | null;
 };
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
+
+/** The words of rich text for a plain-text mail: block ends become line breaks, other tags spaces. */
+export function plainOf(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e)
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{2,}/g, '\n')
+    .trim()
+    .slice(0, 2000);
+}
 
 /**
  * Queues the SMS and mails a business message owes, in the caller's transaction: one query reads the
@@ -53,7 +77,7 @@ export async function queueNotifications(tx: Executor, notice: OutboundNotice): 
     category,
     title: notice.title.slice(0, 200),
     openPage: notice.openPage && notice.openPage.length <= 255 ? notice.openPage : null,
-    text: notice.text ?? null,
+    text: notice.text ?? (notice.content ? plainOf(notice.content) || null : null),
   };
   const rows = chosen.flatMap((r) => [
     ...(r.sms && r.phone ? [{ ...common, channel: 'sms', address: r.phone, userId: r.userId }] : []),

@@ -17,6 +17,8 @@ function purposeLabel(purpose: string) {
 const categoryLabel = (category: string | null) =>
   category && category in NOTIFY_CATEGORY ? NOTIFY_CATEGORY[category as NotifyCategory] : (category ?? '邮件');
 
+const heading = { fontSize: 16, margin: '16px 0 4px' };
+
 const when = (iso: string) => new Date(iso).toLocaleString('zh-CN');
 
 /**
@@ -41,6 +43,7 @@ export default function DevSmsInboxPage() {
         message="仅供开发与演示：短信、邮件服务为 log 时，验证码与通知不真正发出，在此查看。生产环境不提供此页面。"
         style={{ marginBottom: 16 }}
       />
+      <h2 style={heading}>短信</h2>
       {inbox.isLoading ? (
         <Skeleton active />
       ) : inbox.isError ? (
@@ -68,7 +71,7 @@ export default function DevSmsInboxPage() {
           )}
         />
       )}
-      <h2 className="dev-inbox-heading">邮件</h2>
+      <h2 style={heading}>邮件</h2>
       {mails.isLoading ? (
         <Skeleton active />
       ) : mails.isError ? (
