@@ -5,18 +5,29 @@ import { encodePng } from '../../apps/server/src/db/seed/pictures.js';
 import { pickOption, signIn } from '../support/actions.js';
 import { apiCall } from '../support/api.js';
 import { newPage, shot } from '../support/browser.js';
+import { registerCompany } from '../support/register.js';
 import { useServerAndBrowser } from '../support/suite.js';
 
 /**
- * 应用成果, walked: the citizen adds a result in the personal centre, linked to two open datasets and
- * with a logo made here, and submits it; the bureau's reviewer approves it in 成果审核; a visitor finds
- * it on /service/serviceitem by keyword and on both datasets' detail pages.
+ * 应用成果, walked from the start: a company registers (its SMS code from the development inbox) and
+ * signs in, adds a result in the personal centre linked to two open datasets and with a logo made
+ * here, and submits it; the bureau's reviewer approves it in 成果审核; a visitor finds it on
+ * /service/serviceitem by keyword and on both datasets' detail pages.
  */
 
 const env = useServerAndBrowser();
 const suffix = randomBytes(3).toString('hex');
 const NAME = `滨江夜间公交换乘助手${suffix}`;
 const DATASETS = ['公交线路站点信息', '电动汽车公共充电站'];
+const COMPANY = {
+  mobile: '13955507788',
+  username: `yeban_${suffix}`,
+  password: 'Night@2026bus',
+  email: `dev-${suffix}@night-bus.example.cn`,
+  companyName: '滨江夜行出行科技有限公司',
+  // A valid GB 32100 code (its last character is the checksum).
+  creditCode: '91330100MA2BJ0T0XX',
+};
 
 /** The antd form item whose label is exactly `label`. */
 const field = (page: Page, label: string) =>
@@ -52,14 +63,14 @@ async function confirm(page: Page) {
 }
 
 describe('应用成果, from the personal centre to the public list', () => {
-  it('a citizen submits a result on two datasets, the reviewer approves it, a visitor finds it', {
+  it('a company registers and submits a result on two datasets, the reviewer approves it, a visitor finds it', {
     timeout: 300_000,
   }, async () => {
     const { url, api } = env.server;
 
-    // — the citizen adds and submits it —
+    // — a company registers, signs in, adds and submits it —
     const citizen = await newPage(env.browser);
-    await signIn(citizen, url, 'citizen', 'User@2026');
+    await registerCompany(citizen, env.server, COMPANY);
     await citizen.goto(`${url}/personalCenter/perCenter?current=6`);
     await citizen.getByRole('heading', { name: '应用成果' }).waitFor();
     await citizen.getByRole('button', { name: /新增成果/ }).click();
@@ -74,7 +85,8 @@ describe('应用成果, from the personal centre to the public list', () => {
     await date.fill('2026-03-15');
     await date.press('Enter');
     await citizen.locator('.ant-picker-dropdown:visible').first().waitFor({ state: 'hidden' });
-    await field(citizen, '开发者名称').locator('input').fill('张市民');
+    await field(citizen, '开发者类型').getByText('企业', { exact: true }).click();
+    await field(citizen, '开发者名称').locator('input').fill(COMPANY.companyName);
     await field(citizen, '访问地址').locator('input').fill(`https://night-bus-${suffix}.example.cn/`);
     await field(citizen, '应用介绍')
       .locator('textarea')
@@ -105,7 +117,7 @@ describe('应用成果, from the personal centre to the public list', () => {
     await reviewer.goto(`${url}/achievementReview`);
     const row = reviewer.locator('.ant-table-row').filter({ hasText: NAME });
     await row.waitFor({ timeout: 20_000 });
-    expect(await row.innerText()).toContain('张市民');
+    expect(await row.innerText()).toContain(COMPANY.companyName);
     await shot(reviewer, 'achievement-review-inbox');
     await row.getByText('审核通过', { exact: true }).click();
     await confirm(reviewer);

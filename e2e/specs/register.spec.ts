@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { newPage, shot } from '../support/browser.js';
+import { codeFromInbox, requestCode } from '../support/register.js';
 import { useServerAndBrowser } from '../support/suite.js';
 
 const env = useServerAndBrowser();
@@ -8,33 +8,6 @@ const env = useServerAndBrowser();
 const MOBILE = '13955501234';
 const USERNAME = 'binjiang_maps';
 const PASSWORD = 'Maps@2026go';
-
-/**
- * Asks for an SMS code through the form's 获取验证码: the image captcha's answer comes from the
- * development helper (`/dev/captcha`), as a person would read it off the picture.
- */
-async function requestCode(page: Page) {
-  const image = page.waitForResponse((r) => r.url().includes('/sys/randomImage/'));
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  const checkKey = decodeURIComponent(new URL((await image).url()).pathname.split('/').pop() ?? '');
-  const answer = await page.request.get(`${env.server.api}/dev/captcha/${encodeURIComponent(checkKey)}`);
-  const dialog = page.getByRole('dialog').filter({ hasText: '请输入图形验证码' });
-  await dialog.getByPlaceholder('图形验证码').fill((await answer.json()).result);
-  await dialog.getByRole('button', { name: '发送验证码' }).click();
-  await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
-}
-
-/** Reads the newest code for the number off the development inbox page, in a tab of its own. */
-async function codeFromInbox(page: Page, purpose: string): Promise<string> {
-  const inbox = await page.context().newPage();
-  await inbox.goto(`${env.server.url}/dev/sms-inbox`);
-  const item = inbox.locator('.dev-sms-item').filter({ hasText: MOBILE }).filter({ hasText: purpose }).first();
-  await item.waitFor();
-  const code = (await item.locator('.dev-sms-code').innerText()).trim();
-  await inbox.close();
-  expect(code).toMatch(/^\d{6}$/);
-  return code;
-}
 
 describe('registration', () => {
   it('registers a company with the inbox’s SMS code, signs in with the password, then by phone', async () => {
@@ -57,8 +30,8 @@ describe('registration', () => {
 
     // Step 2: the number and its code from the development inbox.
     await page.getByPlaceholder('11 位手机号').fill(MOBILE);
-    await requestCode(page);
-    await page.getByPlaceholder('短信验证码').fill(await codeFromInbox(page, '注册'));
+    await requestCode(page, env.server);
+    await page.getByPlaceholder('短信验证码').fill(await codeFromInbox(page, env.server, MOBILE, '注册'));
     await shot(page, 'register-step2');
     await page.getByRole('button', { name: '下一步' }).click();
 
@@ -105,8 +78,8 @@ describe('registration', () => {
     await other.goto(`${env.server.url}/user/login`);
     await other.getByRole('tab', { name: '手机号登录' }).click();
     await other.getByPlaceholder('手机号').fill(MOBILE);
-    await requestCode(other);
-    await other.getByPlaceholder('短信验证码').fill(await codeFromInbox(other, '登录'));
+    await requestCode(other, env.server);
+    await other.getByPlaceholder('短信验证码').fill(await codeFromInbox(other, env.server, MOBILE, '登录'));
     await other.getByRole('button', { name: /登\s*录/ }).click();
     await other.waitForURL(/\/openPlatform\/home/);
     await other.goto(`${env.server.url}/personalCenter/perCenter?current=1`);

@@ -24,6 +24,8 @@ import { renderPageHtml } from './platform/http/page-data.js';
 import { installPathGuard } from './platform/http/path-guard.js';
 import { loggerOptions, requestLogController } from './platform/http/request-log.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
+import { notifyPlugin } from './platform/notify/plugin.js';
+import { notifyRoutes } from './platform/notify/routes.js';
 import { pushPlugin } from './platform/push/plugin.js';
 import { pushRoutes } from './platform/push/routes.js';
 
@@ -73,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionIdleMs: config.sessionIdleMs,
     heartbeatMs: deps.pushHeartbeatMs,
   });
+  await app.register(notifyPlugin, { config, database });
   await app.register(authPlugin, { db: database.db, apiBase: config.apiBase, sessionIdleMs: config.sessionIdleMs });
 
   await app.register(
@@ -96,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
       );
       await api.register(pushRoutes);
+      await api.register(notifyRoutes);
       for (const register of modules.routes) await api.register(register);
     },
     { prefix: config.apiBase },

@@ -52,6 +52,8 @@ const Env = z.object({
   SMS_PROVIDER: z.enum(['log']).default('log'),
   SMS_DAILY_PER_MOBILE: z.coerce.number().int().min(1).default(10),
   SMS_DAILY_PER_IP: z.coerce.number().int().min(1).default(50),
+  // How notification mails reach people: 'log' writes them to the server log (and, outside production, the development inbox).
+  MAIL_PROVIDER: z.enum(['log']).default('log'),
   // 'checksum' checks the 身份证 number and waits for a real provider; 'checksum-trusted' (demos) marks 已认证.
   IDENTITY_VERIFIER: z.enum(['checksum', 'checksum-trusted']).default('checksum'),
   // Demo only: 交通运输局's own database (mysql://, mariadb://, postgres://), the target of a demo exchange.
@@ -96,6 +98,8 @@ export type Config = {
   openApiQuotas: boolean;
   /** The SMS provider (SMS_PROVIDER) and the codes a number and a client address may ask for per day (Beijing). */
   sms: { provider: 'log'; dailyPerMobile: number; dailyPerIp: number };
+  /** The mail provider of notifications (MAIL_PROVIDER, `platform/notify/mail.ts`). */
+  mail: { provider: 'log' };
   /** How a submitted 身份证 number is verified (IDENTITY_VERIFIER, `modules/account/identity.ts`). */
   identityVerifier: 'checksum' | 'checksum-trusted';
   /**
@@ -180,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     datasourceSecretKey: e.DATASOURCE_SECRET_KEY || undefined,
     openApiQuotas: e.OPEN_API_QUOTAS === '1',
     sms: { provider: e.SMS_PROVIDER, dailyPerMobile: e.SMS_DAILY_PER_MOBILE, dailyPerIp: e.SMS_DAILY_PER_IP },
+    mail: { provider: e.MAIL_PROVIDER },
     identityVerifier: e.IDENTITY_VERIFIER,
     demoDepartmentDatabase: e.DEMO_DEPARTMENT_DATABASE || undefined,
     oidc,

@@ -36,6 +36,7 @@ export * from './openapi/apps.js';
 export * from './openapi/open-data.js';
 export * from './openapi/signature.js';
 export * from './portal/index-page.js';
+export * from './portal/notify.js';
 export * from './portal/page-data.js';
 export * from './portal/personal.js';
 export * from './portal/site.js';

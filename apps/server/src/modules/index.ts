@@ -11,6 +11,7 @@ import { filesModule } from './files/manifest.js';
 import { homeModule } from './home/manifest.js';
 import { marketModule } from './market/manifest.js';
 import { newsModule } from './news/manifest.js';
+import { notifySettingsModule } from './notify-settings/manifest.js';
 import { openApplyModule } from './open-apply/manifest.js';
 import { openApiModule } from './openapi/manifest.js';
 import { personalModule } from './personal/manifest.js';
@@ -74,6 +75,7 @@ export const manifests: readonly ModuleManifest[] = [
   exchangeModule,
   homeModule,
   personalModule,
+  notifySettingsModule,
   ssoModule,
   achievementModule,
 ];

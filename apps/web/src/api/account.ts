@@ -2,8 +2,11 @@ import type {
   AccountProfile,
   AccountSession,
   ChangePhoneInput,
+  DevMailMessage,
   DevSmsMessage,
   LoginResult,
+  NotifySettings,
+  NotifySettingsInput,
   PasswordChangeInput,
   PhoneLoginInput,
   PhoneVerificationInput,
@@ -38,6 +41,8 @@ export const phoneLogin = (input: PhoneLoginInput) => http.post<LoginResult>('/s
 
 export const getDevSmsInbox = () => http.get<DevSmsMessage[]>('/dev/sms-inbox', undefined, silent);
 
+export const getDevMailInbox = () => http.get<DevMailMessage[]>('/dev/mail-inbox', undefined, silent);
+
 export const getProfile = () => http.get<AccountProfile>('/user/info');
 
 export const updateProfile = (input: ProfileUpdateInput) => http.put<AccountProfile>('/user/info', input);
@@ -53,3 +58,9 @@ export const getSessions = () => http.get<AccountSession[]>('/user/sessions');
 export const endSession = (id: string) => http.post<null>('/user/sessions/end', { id });
 
 export const endOtherSessions = () => http.post<null>('/user/sessions/endOthers');
+
+/** 个人中心 › 消息设置: which categories also come by 短信 and 邮件 (the caller's own). */
+export const getNotifySettings = () => http.get<NotifySettings>('/api/userManage/notifySettings');
+
+export const saveNotifySettings = (input: NotifySettingsInput) =>
+  http.put<NotifySettings>('/api/userManage/notifySettings', input);

@@ -251,5 +251,8 @@ export type AccountSession = {
 
 export const SessionIdInput = z.object({ id: z.string().uuid('会话 ID 格式不正确') });
 
-/** A message the development SMS inbox shows (`GET /dev/sms-inbox`, never in production). */
-export type DevSmsMessage = { mobile: string; text: string; code: string; purpose: string; sentAt: string };
+/**
+ * A message the development SMS inbox shows (`GET /dev/sms-inbox`, never in production): a code
+ * (`purpose` the smsmode) or a notification (`code` null, `purpose` \`notify:<category>\`).
+ */
+export type DevSmsMessage = { mobile: string; text: string; code: string | null; purpose: string; sentAt: string };

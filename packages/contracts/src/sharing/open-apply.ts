@@ -96,6 +96,7 @@ export const PERSONAL_CENTRE_TAB = {
   activity: 9,
   bindings: 10,
   achievements: 6,
+  notify: 11,
 } as const;
 export const MY_APPLICATIONS_PAGE = `${PERSONAL_CENTRE_PATH}?current=${PERSONAL_CENTRE_TAB.applications}`;
 

@@ -3,6 +3,7 @@ import { AccountMessages as M, SMS_CODE, type SmsMode } from '@odp/contracts';
 import type { Db, Executor } from '../../db/client.js';
 import { cityDate, dayStart } from '../../platform/city-days.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
+import type { SmsProvider } from '../../platform/notify/sms.js';
 import {
   countCodesSince,
   countWrongTry,
@@ -13,7 +14,6 @@ import {
   type SmsCodeRow,
   spendCode,
 } from './repository.js';
-import type { SmsProvider } from './sms-provider.js';
 
 /** What the SMS code mechanism needs: the provider, the caps, the HMAC key and the clock. */
 export type SmsDeps = {
@@ -72,6 +72,7 @@ export async function issueCode(
   const minutes = SMS_CODE.lifetimeMs / 60_000;
   try {
     await deps.provider.send({
+      kind: 'code',
       mobile: req.mobile,
       code,
       purpose: req.purpose,

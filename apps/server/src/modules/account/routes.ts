@@ -20,7 +20,6 @@ import { profileRoutes } from './profile-routes.js';
 import { captchaAnswer } from './repository.js';
 import type { AccountDeps } from './service.js';
 import { checkOnlyUser, passwordChange, phoneLogin, phoneVerification, register, sendSms } from './service.js';
-import { createSmsProvider } from './sms-provider.js';
 
 const tags = ['注册与找回密码'];
 
@@ -33,7 +32,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const { config } = app.deps;
-  const provider = createSmsProvider(config, app.log);
+  const provider = app.notify.sms;
   let codeKey: Buffer | undefined;
   const deps: AccountDeps = {
     sms: {
@@ -135,25 +134,6 @@ export async function accountRoutes(fastify: FastifyInstance) {
     async (req) => {
       limited(req);
       return ok(await phoneLogin(db, deps, req.body, meta(req)), M.phoneLoginOk);
-    },
-  );
-
-  // Development only: the codes the log provider sent, so demos and browser tests need no carrier.
-  app.get(
-    '/dev/sms-inbox',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['开发'],
-        summary: '开发用短信收件箱（生产环境 404）',
-        querystring: z.object({ mobile: z.string().trim().max(20).optional() }),
-      },
-    },
-    async (req) => {
-      const inbox = config.env === 'production' ? undefined : provider.inbox?.();
-      if (!inbox) throw notFound();
-      const { mobile } = req.query;
-      return ok(mobile ? inbox.filter((m) => m.mobile === mobile) : inbox);
     },
   );
 

@@ -34,7 +34,7 @@ export async function sendSms(ctx: TestContext, mobile: string, smsmode: string,
 /** The newest code the development inbox holds for the number. */
 export async function inboxCode(ctx: TestContext, mobile: string): Promise<string | null> {
   const res = await call<DevSmsMessage[]>(ctx, 'GET', '/dev/sms-inbox', { query: { mobile } });
-  return res.body.result?.[0]?.code ?? null;
+  return res.body.result?.find((m) => m.code)?.code ?? null;
 }
 
 /** Sends a code and reads it from the inbox. */

@@ -2,6 +2,7 @@ import { isSameSitePath } from '@odp/contracts';
 import { and, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { businessMessages, departs, roles, userDeparts, userRoles, users } from '../../db/schema/index.js';
+import { queueNotifications } from '../notify/outbox.js';
 import { publishNotice } from '../push/publish.js';
 import { escapeHtml, sanitizeRichText } from '../sanitize/html.js';
 
@@ -24,7 +25,8 @@ export type BusinessMessage = {
 
 /**
  * The one path by which the platform tells users something (业务消息): one row per addressee, then a
- * push notice, in the caller's transaction so that the messages and the push commit or roll back
+ * push notice and the SMS and mails the addressees chose (`platform/notify`), in the caller's
+ * transaction so that the messages, the push and the outbound notifications commit or roll back
  * with the change that caused them.
  */
 export async function sendBusinessMessage(tx: Executor, message: BusinessMessage): Promise<BusinessMessageRow[]> {
@@ -52,6 +54,8 @@ export async function sendBusinessMessage(tx: Executor, message: BusinessMessage
     )
     .returning();
   await publishNotice(tx, { userIds });
+  // Those who chose 短信 or 邮件 for the message's category get it too, once the change commits.
+  await queueNotifications(tx, { ...message, userIds });
   return rows;
 }
 

@@ -19,6 +19,7 @@ const EvaluationsTab = lazy(() => import('./EvaluationsTab'));
 const ActivityTab = lazy(() => import('./ActivityTab'));
 const BindingsTab = lazy(() => import('./BindingsTab'));
 const MyAchievementsTab = lazy(() => import('../achievement/MyAchievementsTab'));
+const NotifyTab = lazy(() => import('./NotifyTab'));
 
 const panel = (node: ReactNode) => <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{node}</Suspense>;
 
@@ -37,6 +38,7 @@ const PANELS: Record<CentreTabKey, () => ReactNode> = {
   activity: () => <ActivityTab />,
   bindings: () => <BindingsTab />,
   achievements: () => <MyAchievementsTab />,
+  notify: () => <NotifyTab />,
 };
 
 /**

@@ -22,6 +22,7 @@ describe('个人中心 tabs by `current`', () => {
       'activity',
     ]);
     expect(tabOfCurrent('1')).toBe('info');
+    expect(tabOfCurrent('11')).toBe('notify');
   });
 
   it('opens 基本信息 for a missing or unknown tab', () => {

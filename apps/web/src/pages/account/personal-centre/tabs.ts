@@ -27,6 +27,7 @@ export const CENTRE_TABS = [
   { key: 'messages', current: 5, label: '消息' },
   { key: 'activity', current: 9, label: '操作记录' },
   { key: 'bindings', current: 10, label: '账号绑定' },
+  { key: 'notify', current: 11, label: '消息设置' },
 ] as const satisfies readonly Tab[];
 
 export type CentreTabKey = (typeof CENTRE_TABS)[number]['key'];
