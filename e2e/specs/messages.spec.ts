@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/actions.js';
 import { newPage, shot } from '../support/browser.js';
@@ -11,6 +11,21 @@ async function unreadOnBell(page: Page): Promise<number> {
   const count = page.getByRole('button', { name: '消息通知' }).locator('.ant-scroll-number');
   if ((await count.count()) === 0) return 0;
   return Number.parseInt((await count.first().getAttribute('title')) ?? '0', 10) || 0;
+}
+
+/** Turns the visible list's pages (newest first, a few at most) until `item` shows. */
+async function onSomePage(page: Page, item: Locator) {
+  for (let pages = 1; ; pages++) {
+    if (
+      await item.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    expect(pages, '前 5 页中没有要找的消息').toBeLessThan(5);
+    await page.locator('.ant-pagination-next:visible').first().click();
+  }
 }
 
 describe('announcements and the message centre', () => {
@@ -109,8 +124,9 @@ describe('announcements and the message centre', () => {
     await signIn(page, env.server.url, 'jtadmin', 'Dept@2026');
     await page.goto(`${env.server.url}/MessageCenter/MessageNotification?mesageType=${encodeURIComponent('未读')}`);
     await page.getByText('目录“公交线路站点信息”审核通过').first().waitFor({ timeout: 30_000 });
-    await page.getByText('交通运输领域数据质量专项检查安排').first().waitFor();
     await shot(page, 'messages-centre-unread');
+    // The centre lists ten a page, newest first: the department's announcement may be on a later one.
+    await onSomePage(page, page.getByText('交通运输领域数据质量专项检查安排').first());
 
     await page.getByRole('button', { name: '消息通知' }).click();
     await page.locator('.ant-popover').getByText('系统消息').first().click();
@@ -127,11 +143,8 @@ describe('announcements and the message centre', () => {
     await shot(page, 'messages-user-announcements');
 
     await page.goto(`${env.server.url}/bell`);
-    await page
-      .getByText('目录“停车场泊位实时数据”上架申请被驳回')
-      .locator('visible=true')
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await page.locator('.ant-list-item:visible').first().waitFor({ timeout: 30_000 });
+    await onSomePage(page, page.getByText('目录“停车场泊位实时数据”上架申请被驳回').locator('visible=true').first());
     await page.locator('.ant-spin-blur').waitFor({ state: 'detached' });
     await shot(page, 'messages-bell-page');
     const rejected = page.locator('.ant-list-item:visible').filter({ hasText: '停车场泊位实时数据' });
