@@ -25,6 +25,16 @@ export function treeSelection(roots: PortalTreeNode[], node: PortalTreeNode): { 
   return { treeType: first.some((n) => n.key === node.key) ? '1' : '2', nodeId: node.id };
 }
 
+/** What a click on a tree node does to the list's filter: select it, or clear it when it was selected. */
+export function nextTreeFilter(
+  roots: PortalTreeNode[],
+  node: PortalTreeNode,
+  selectedKey: string | null | undefined,
+): { treeType: '1' | '2' | undefined; nodeId: string | undefined; orgCode: string | undefined } {
+  if (node.key === selectedKey) return { treeType: undefined, nodeId: undefined, orgCode: undefined };
+  return { ...treeSelection(roots, node), orgCode: node.orgCode };
+}
+
 /** 应用成果 (`/service/serviceitem`): published results by the tree, keyword, type and order. */
 export default function AchievementListPage() {
   const [params, setParams] = useSearchParams();
@@ -84,11 +94,7 @@ export default function AchievementListPage() {
     return key;
   }, [roots, query.nodeId]);
 
-  const onTree = (node: PortalTreeNode) => {
-    if (node.key === selectedKey) return go({ treeType: undefined, nodeId: undefined, orgCode: undefined });
-    const { treeType, nodeId } = treeSelection(roots, node);
-    go({ treeType, nodeId, orgCode: node.orgCode });
-  };
+  const onTree = (node: PortalTreeNode) => go(nextTreeFilter(roots, node, selectedKey));
   // The tree's numbers count open entries, not results: hidden here.
   const tree = <CategoryTree selectedKeys={selectedKey ? [selectedKey] : []} onSelect={onTree} counts={false} />;
   const page = list.data;
