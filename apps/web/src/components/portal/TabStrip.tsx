@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 
 export type TabItem = { key: string; label: ReactNode; children?: ReactNode };
 
@@ -19,6 +19,19 @@ export function TabStrip({ items, activeKey, onChange, label, className }: TabSt
   const active = items.find((item) => item.key === activeKey) ?? items[0];
   // A tab may point only at a panel that exists (ARIA: aria-controls must name an element).
   const hasPanel = active?.children !== undefined;
+  // A strip wider than the screen scrolls inside itself: the active tab is brought into view, also
+  // when a link opened a tab far to the right.
+  const strip = useRef<HTMLDivElement>(null);
+  const activeKeyShown = active?.key;
+  useEffect(() => {
+    const box = strip.current;
+    const tab = activeKeyShown ? document.getElementById(`${id}-tab-${activeKeyShown}`) : null;
+    if (!box || !tab || box.scrollWidth <= box.clientWidth) return;
+    const left = tab.offsetLeft - box.offsetLeft;
+    if (left < box.scrollLeft || left + tab.offsetWidth > box.scrollLeft + box.clientWidth) {
+      box.scrollLeft = Math.max(0, left - (box.clientWidth - tab.offsetWidth) / 2);
+    }
+  }, [activeKeyShown, id]);
   const move = (event: KeyboardEvent, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
@@ -29,7 +42,7 @@ export function TabStrip({ items, activeKey, onChange, label, className }: TabSt
   };
   return (
     <div className={`portal-tabs${className ? ` ${className}` : ''}`}>
-      <div className="portal-tabs-strip" role="tablist" aria-label={label}>
+      <div className="portal-tabs-strip" role="tablist" aria-label={label} ref={strip}>
         {items.map((item, index) => {
           const selected = item.key === active?.key;
           return (
