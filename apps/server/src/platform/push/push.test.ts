@@ -11,7 +11,7 @@ import { createScratchDatabase } from '../../db/scratch.js';
 import { seedReference } from '../../db/seed/reference.js';
 import { createUser, signedInWith } from '../../test/factories.js';
 import { createSession, revokeUserSessions } from '../auth/sessions.js';
-import { publishNotice } from './publish.js';
+import { PUSH_CHANNEL, publishNotice } from './publish.js';
 
 const config = {
   ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/odp-test-unused' }),
@@ -307,8 +307,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   it('re-listens after its PostgreSQL connection is killed, and tells its sockets to reload once', async () => {
     const s = await sessionFor(dbA);
     const onB = await connect(b.url, [PUSH_PROTOCOL, s.token]);
+    // The push channel's listeners only (an instance also listens for its notification outbox).
     const listening = sql`select pid from pg_stat_activity
-      where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`;
+      where datname = current_database() and query ilike ${`listen %${PUSH_CHANNEL}%`} and pid <> pg_backend_pid()`;
     const before = (await dbA.db.execute(listening)) as unknown as { rows: { pid: number }[] };
     expect(before.rows).toHaveLength(2); // one listener per instance
     const resync = onB.next(5000);
