@@ -44,13 +44,18 @@ const partName = (r: Pick<Resource, 'tableName'>, k: number) => `${r.tableName}_
 export async function ensureParts(ex: Executor, resource: Resource, fromRow: number, lastRow: number): Promise<void> {
   const size = resource.partRows;
   if (!size || lastRow <= fromRow) return;
-  for (let k = Math.floor(fromRow / size); k <= Math.floor((lastRow - 1) / size); k++) {
+  // A load appends batch after batch through one resource object: the parts it made are not made again.
+  const made = partsMadeBy.get(resource) ?? -1;
+  for (let k = Math.max(Math.floor(fromRow / size), made + 1); k <= Math.floor((lastRow - 1) / size); k++) {
     await ex.execute(
       sql`create table if not exists ${sql`datastore.${ident(partName(resource, k))}`} partition of ${tableOf(resource)}
         for values from (${sql.raw(String(k * size + 1))}) to (${sql.raw(String((k + 1) * size + 1))})`,
     );
+    partsMadeBy.set(resource, k);
   }
 }
+/** The highest part a load has made through its resource object (its batches then skip the statement). */
+const partsMadeBy = new WeakMap<Resource, number>();
 
 /**
  * The tables that hold a resource's rows: its parts in row order, or the table itself. A statement
@@ -238,17 +243,20 @@ const BATCH = 3000;
  */
 export async function* allRows(ex: Executor, resource: Resource): AsyncGenerator<string[]> {
   if (resource.fields.length === 0) return;
-  let after = 0;
-  for (;;) {
-    const batch = await rowsOf<Record<string, string> & { _row: string }>(
-      ex,
-      sql`select _row, ${textColumns(resource)} from ${tableOf(resource)}
-        where _row > ${after} order by _row limit ${BATCH}`,
-    );
-    yield* toArrays(resource, batch);
-    if (batch.length < BATCH) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    after = Number(batch[batch.length - 1]._row);
+  // Part by part, in row order: a keyset read of one part is planned on that part alone.
+  for (const part of await partsOf(ex, resource)) {
+    let after = 0;
+    for (;;) {
+      const batch = await rowsOf<Record<string, string> & { _row: string }>(
+        ex,
+        sql`select _row, ${textColumns(resource)} from ${tableOf({ tableName: part })}
+          where _row > ${after} order by _row limit ${BATCH}`,
+      );
+      yield* toArrays(resource, batch);
+      if (batch.length < BATCH) break;
+      await new Promise((resolve) => setImmediate(resolve));
+      after = Number(batch[batch.length - 1]._row);
+    }
   }
 }
 
