@@ -1,4 +1,4 @@
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { MobileOutlined } from '@ant-design/icons';
 import { AccountMessages as M, PasswordChangeInput, PhoneVerificationInput } from '@odp/contracts';
 import { Button, Descriptions, Form, Input, Result } from 'antd';
 import { useEffect, useState } from 'react';
@@ -6,10 +6,10 @@ import { Link, useNavigate } from 'react-router-dom';
 import { passwordChange, phoneVerification } from '@/api/account';
 import { feedback } from '@/api/feedback';
 import { SmsCodeInput } from '@/components/account/SmsCodeInput';
-import { sameAsRule, zodRule } from '@/components/ResourcePage/zod-rule';
+import { zodRule } from '@/components/ResourcePage/zod-rule';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { AccountFrame } from './AccountFrame';
-import { PasswordMeter } from './register/PasswordMeter';
+import { NewPasswordFields } from './register/NewPasswordFields';
 
 const STEPS = ['手机验证', '设置新密码', '完成'];
 const BACK_SECONDS = 5;
@@ -30,7 +30,6 @@ export default function AlterationPage() {
   const [account, setAccount] = useState<{ username: string; smscode: string; phone: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [left, setLeft] = useState(BACK_SECONDS);
-  const password = Form.useWatch('password', form) as string | undefined;
 
   useEffect(() => {
     if (step !== 2) return;
@@ -119,22 +118,7 @@ export default function AlterationPage() {
               style={{ marginBottom: 16 }}
               items={[{ key: 'u', label: '账号名', children: account.username }]}
             />
-            <Form.Item
-              name="password"
-              label="新密码"
-              extra={<PasswordMeter password={password} />}
-              rules={[zodRule(changeShape.password)]}
-            >
-              <Input.Password prefix={<LockOutlined />} placeholder={M.passwordHint} autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirmpassword"
-              label="确认密码"
-              dependencies={['password']}
-              rules={[{ required: true, message: M.confirmRequired }, sameAsRule('password', M.passwordMismatch)]}
-            >
-              <Input.Password prefix={<LockOutlined />} placeholder="再次输入新密码" autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields label="新密码" confirmPlaceholder="再次输入新密码" rule={changeShape.password} />
             <div className="account-actions">
               <Button size="large" onClick={() => setStep(0)}>
                 上一步

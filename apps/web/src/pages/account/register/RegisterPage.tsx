@@ -1,4 +1,4 @@
-import { LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import {
   type AgreementText,
   isValidCreditCode,
@@ -16,11 +16,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { checkOnlyUser, register } from '@/api/account';
 import { feedback } from '@/api/feedback';
 import { SmsCodeInput } from '@/components/account/SmsCodeInput';
-import { remoteRule, sameAsRule, zodRule } from '@/components/ResourcePage/zod-rule';
+import { remoteRule, zodRule } from '@/components/ResourcePage/zod-rule';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { AccountFrame } from '../AccountFrame';
 import { AgreementDialog } from './AgreementDialog';
-import { PasswordMeter } from './PasswordMeter';
+import { NewPasswordFields } from './NewPasswordFields';
 import { REGISTER_RESULT_PATH, REGISTER_STEPS } from './steps';
 
 const step3 = RegisterStep3.shape;
@@ -50,7 +50,6 @@ export default function RegisterPage() {
   const [reading, setReading] = useState<AgreementText | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const accountType = Form.useWatch('accountType', { form, preserve: true }) as '1' | '2' | undefined;
-  const password = Form.useWatch('password', form) as string | undefined;
 
   const STEP_FIELDS = [
     ['accountType', 'agreed'],
@@ -165,22 +164,7 @@ export default function RegisterPage() {
             >
               <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" />
             </Form.Item>
-            <Form.Item
-              name="password"
-              label="密码"
-              extra={<PasswordMeter password={password} />}
-              rules={[zodRule(step3.password)]}
-            >
-              <Input.Password prefix={<LockOutlined />} placeholder={M.passwordHint} autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirmpassword"
-              label="确认密码"
-              dependencies={['password']}
-              rules={[{ required: true, message: M.confirmRequired }, sameAsRule('password', M.passwordMismatch)]}
-            >
-              <Input.Password prefix={<LockOutlined />} placeholder="再次输入密码" autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields label="密码" confirmPlaceholder="再次输入密码" rule={step3.password} />
             <Form.Item
               name="email"
               label="电子邮箱"
