@@ -51,3 +51,36 @@ export async function saveContentFile(
     await rm(input.tempPath, { force: true });
   }
 }
+
+const MIME_OF: Record<ContentUploadPurpose, { mime: string; ext: 'pdf' | 'bin' }> = {
+  image: { mime: 'image/png', ext: 'bin' },
+  document: { mime: 'application/pdf', ext: 'pdf' },
+  attachment: { mime: 'application/pdf', ext: 'pdf' },
+};
+
+/** For the demo seed: keeps bytes the platform made itself (a PNG picture or a PDF) as a content file. */
+export async function storeContentFile(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  apiBase: string,
+  input: { purpose: ContentUploadPurpose; fileName: string; bytes: Buffer },
+): Promise<ContentFile> {
+  const kind = MIME_OF[input.purpose];
+  const stored = await storage.put(input.bytes, kind.ext);
+  const row = await insertFile(db, {
+    purpose: input.purpose,
+    fileName: input.fileName,
+    storedName: stored,
+    mimeType: kind.mime,
+    size: input.bytes.length,
+    uploadedBy: actor.userId,
+  });
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    size: row.size,
+    mimeType: row.mimeType,
+    url: contentFileUrl(apiBase, row.id),
+  };
+}
