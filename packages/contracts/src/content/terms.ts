@@ -226,3 +226,13 @@ export const CONTENT_LIMITS = {
 
 /** Where a content file is served: pictures in rich text, attachments and documents. */
 export const contentFileUrl = (apiBase: string, id: string) => `${apiBase}/api/content/file/${id}`;
+
+/** The machine as a kind's pages show it: FAQ's buttons and states say 上架/下架; the rules are the same. */
+export function contentMachineFor(kind: ContentKind): typeof CONTENT_MACHINE {
+  if (kind !== 'faq') return CONTENT_MACHINE;
+  return {
+    ...CONTENT_MACHINE,
+    axes: { status: { label: '上架状态', states: FAQ_STATUS_LABEL } },
+    transitions: CONTENT_MACHINE.transitions.map((t) => ({ ...t, label: contentActionLabel(kind, t.action) })),
+  };
+}
