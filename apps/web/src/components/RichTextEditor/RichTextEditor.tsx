@@ -202,7 +202,7 @@ export function RichTextEditor({
             ref={picker}
             type="file"
             accept="image/png,image/jpeg"
-            hidden
+            style={{ display: 'none' }}
             aria-hidden
             data-testid="rich-text-image-input"
             onChange={(e) => insertImage(e.target.files?.[0])}
