@@ -1,20 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, id, updatedAt } from './columns.js';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, id, tsvector, updatedAt } from './columns.js';
 import { users } from './system.js';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * 内容管理: one row per content item of any kind — `information` (新闻动态/政策法规, `type` is

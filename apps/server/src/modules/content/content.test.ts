@@ -11,6 +11,8 @@ import {
   type PublicContentDetail,
   type PublicContentItem,
   type PublicFaq,
+  type SearchHitPage,
+  type SiteSearchResult,
 } from '@odp/contracts';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -421,5 +423,69 @@ describe('FAQ', () => {
       query: { keyword: '数据纠错多久' },
     });
     expect(list.body.result).toEqual([]);
+  });
+});
+
+describe('site search', () => {
+  const site = async (search: string, type: string) => {
+    const res = await call<SiteSearchResult>(ctx, 'GET', '/api/search/site', { query: { search, type } });
+    expect(res.status, res.body.message).toBe(200);
+    return res.body.result;
+  };
+
+  it('finds published news, documents and FAQ under their tabs, marked; never drafts or withdrawn ones', async () => {
+    const published = (await saveNews(editor, news({ informationName: '湿地公园开放数据上新', release: 'publish' })))
+      .body.result.id;
+    await saveNews(editor, news({ informationName: '湿地公园草稿稿件' }));
+    const withdrawn = (await saveNews(editor, news({ informationName: '湿地公园撤回消息', release: 'publish' }))).body
+      .result.id;
+    await act(publisher, 'information', { ids: [withdrawn], action: 'withdraw' });
+
+    const info = await site('湿地公园', 'information');
+    expect(info.kind).toBe('hits');
+    const hits = (info.page as SearchHitPage).records;
+    expect(hits.map((h) => h.id)).toEqual([published]);
+    expect(hits[0]).toMatchObject({
+      href: `/openPlatform/JournalismDet?id=${published}`,
+      highlight: { title: '<em>湿地公园</em>开放数据上新' },
+      tag: '新闻动态',
+    });
+    expect(info.tabs.find((t) => t.type === 'information')?.total).toBe(1);
+
+    // Documents: only those released to everyone; FAQ: only 上架 ones.
+    const file = await upload(editor, 'document', '湿地规范.pdf', pdf());
+    const doc = (body: Record<string, unknown>) =>
+      call<{ id: string }>(ctx, 'POST', '/api/studyWorld/save', {
+        token: editor,
+        body: { dataManagementType: '3', fileId: file.body.result.id, release: 'publish', ...body },
+      });
+    const open = (await doc({ dataName: '湿地监测数据规范' })).body.result.id;
+    const file2 = await upload(editor, 'document', '湿地内部.pdf', pdf());
+    await call(ctx, 'POST', '/api/studyWorld/save', {
+      token: editor,
+      body: {
+        dataName: '湿地监测内部规范',
+        dataManagementType: '3',
+        fileId: file2.body.result.id,
+        releaseScope: ['reviewer'],
+        release: 'publish',
+      },
+    });
+    const docs = (await site('湿地监测', 'document')).page as SearchHitPage;
+    expect(docs.records.map((h) => h.id)).toEqual([open]);
+    expect(docs.records[0].href).toBe('/system/datastandard');
+
+    const faq = async (question: string, release: string) =>
+      (
+        await call<{ id: string }>(ctx, 'POST', '/api/commonQuestion/save', {
+          token: editor,
+          body: { question, answer: '<p>湿地数据每日更新。</p>', category: 'data', release },
+        })
+      ).body.result.id;
+    const listed = await faq('湿地数据多久更新？', 'publish');
+    await faq('湿地数据草稿问题？', 'save');
+    const faqs = (await site('湿地数据', 'faq')).page as SearchHitPage;
+    expect(faqs.records.map((h) => h.id)).toEqual([listed]);
+    expect(faqs.records[0].href).toContain('/helpCenter/problemManual');
   });
 });

@@ -4,6 +4,7 @@ import { menuButton as button, defineModule } from '../../platform/module.js';
 import { contentRoutes } from './routes.js';
 import { publishScheduledContent } from './schedule.js';
 import { contentSearch } from './search.js';
+import { contentSearchTabs } from './search-tab.js';
 import { contentSubject } from './subject.js';
 
 /** The bureau's content staff; the administrator is granted everything. */
@@ -26,6 +27,7 @@ export const contentModule = defineModule({
   jobs: [publishScheduledContent],
   subjects: [contentSubject],
   search: [contentSearch],
+  searchTabs: contentSearchTabs,
   referenceSteps: [
     {
       version: 20,
