@@ -17,7 +17,7 @@ import {
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcements, contentItems, workflowHistory } from '../../db/schema/index.js';
+import { announcements, contentFiles, contentItems, workflowHistory } from '../../db/schema/index.js';
 import { actorFor, createUser, signedIn, signedInWith } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { jobContextOf } from '../../test/jobs.js';
@@ -259,8 +259,14 @@ describe('public reads', () => {
   it('stores pictures through the upload rules and serves them', async () => {
     const image = await upload(editor, 'image', 'chart.png', await png());
     expect(image.status).toBe(200);
+    const filesBefore = (await ctx.db.select({ n: count() }).from(contentFiles))[0].n;
     const fake = await upload(editor, 'image', 'fake.png', Buffer.from('not a picture at all'));
     expect(fake.status).toBe(400);
+    const pdfAsImage = await upload(editor, 'image', 'chart.pdf', pdf());
+    expect(pdfAsImage.status).toBe(400);
+    expect(pdfAsImage.body.message).toBe('只能插入图片！（JPG、PNG）');
+    expect((await ctx.db.select({ n: count() }).from(contentFiles))[0].n).toBe(filesBefore);
+    expect((await upload(citizen, 'image', 'chart.png', await png())).status).toBe(403);
     const { id } = (
       await saveNews(
         editor,
