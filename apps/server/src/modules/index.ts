@@ -16,6 +16,7 @@ import { openApplyModule } from './open-apply/manifest.js';
 import { openApiModule } from './openapi/manifest.js';
 import { personalModule } from './personal/manifest.js';
 import { portalModule } from './portal/manifest.js';
+import { questionnaireModule } from './questionnaire/manifest.js';
 import { resourcesModule } from './resources/manifest.js';
 import { serviceMattersModule } from './service-matters/manifest.js';
 import { shareModule } from './share/manifest.js';
@@ -78,6 +79,7 @@ export const manifests: readonly ModuleManifest[] = [
   notifySettingsModule,
   ssoModule,
   achievementModule,
+  questionnaireModule,
 ];
 
 export const modules = installModules(manifests);
