@@ -6,6 +6,7 @@ import { collectionPages } from '@/pages/admin/collection/pages';
 import { messagePages } from '@/pages/admin/message/pages';
 import { openApplyPages } from '@/pages/admin/openApply/pages';
 import { adminPages } from '@/pages/admin/pages';
+import { questionnairePages } from '@/pages/admin/questionnaire/pages';
 import { resourcePages } from '@/pages/admin/resources/pages';
 import { reviewPages } from '@/pages/admin/review/pages';
 import { sharingPages } from '@/pages/admin/sharing/pages';
@@ -20,6 +21,7 @@ const areas: Record<string, object> = {
   'admin/collection': collectionPages,
   'admin/message': messagePages,
   'admin/openApply': openApplyPages,
+  'admin/questionnaire': questionnairePages,
   'admin/resources': resourcePages,
   'admin/review': reviewPages,
   'admin/sharing': sharingPages,

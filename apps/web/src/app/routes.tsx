@@ -33,6 +33,8 @@ const ServiceMattersPage = lazyPage(() => import('@/pages/portal/service-matters
 const AchievementListPage = lazyPage(() => import('@/pages/portal/achievement/AchievementListPage'));
 const AchievementDetailPage = lazyPage(() => import('@/pages/portal/achievement/AchievementDetailPage'));
 const AchievementFormPage = lazyPage(() => import('@/pages/account/achievement/AchievementFormPage'));
+const QuestionnaireListPage = lazyPage(() => import('@/pages/portal/questionnaire/QuestionnaireListPage'));
+const QuestionnaireAnswerPage = lazyPage(() => import('@/pages/portal/questionnaire/QuestionnaireAnswerPage'));
 // 个人中心: in the portal's frame, for signed-in users only (the guard below sends visitors to sign in).
 const PersonalCentrePage = lazyPage(() => import('@/pages/account/personal-centre/PersonalCentrePage'));
 
@@ -48,6 +50,8 @@ const portalPages: RouteObject[] = [
   { path: '/s', element: <Navigate to="/service/serviceitem" replace /> },
   { path: '/service/serviceitem/serviceDetails', element: <AchievementDetailPage /> },
   { path: '/personalCenter/personalAdd', element: <AchievementFormPage /> },
+  { path: '/communication/questionnaire', element: <QuestionnaireListPage /> },
+  { path: '/communication/questionnaire/answer', element: <QuestionnaireAnswerPage /> },
 ];
 
 const LOGIN_PATHS = ['/user/login', '/user/login1', '/login'];

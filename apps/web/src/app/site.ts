@@ -13,6 +13,8 @@ export const BUILT_PAGES = new Set<string>([
   '/service/matters',
   '/service/serviceitem',
   '/service/serviceitem/serviceDetails',
+  '/communication/questionnaire',
+  '/communication/questionnaire/answer',
 ]);
 
 export const isBuilt = (path: string) => BUILT_PAGES.has(path);

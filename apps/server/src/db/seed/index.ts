@@ -11,6 +11,7 @@ import { seedDemoAchievements } from './demo-achievements.js';
 import { seedDemoApps } from './demo-apps.js';
 import { seedDemoExchange } from './demo-exchange.js';
 import { seedDemoOpenApplies } from './demo-open-apply.js';
+import { seedDemoQuestionnaires } from './demo-questionnaires.js';
 import { seedDemoShares } from './demo-share.js';
 import { seedDemoIdentities } from './demo-sso.js';
 import { seedJobs } from './jobs.js';
@@ -42,6 +43,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     if (demo) await seedDemoShares(tx, config);
     // 应用成果 of the citizen and two departments, linked to the demo catalogue's open entries.
     if (demo) await seedDemoAchievements(tx, config);
+    // 调查问卷 of the bureau: one open with answers, one ended with its results public.
+    if (demo) await seedDemoQuestionnaires(tx);
     if (demo) await seedDemoPictures(tx, config.dataDir);
     if (demo) await seedDemoIdentities(tx);
     return lines;
