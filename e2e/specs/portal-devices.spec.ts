@@ -65,6 +65,11 @@ beforeAll(async () => {
   // 应用成果: the list, and the detail of a published result of the demo city.
   const results = await api<{ records: { id: string }[] }>('/api/achievement/public/page?pageSize=1');
   expect(results.records).toHaveLength(1);
+  // 调查问卷: the demo city's open questionnaire (its answer form) and its ended one (the public results).
+  const surveys = await api<{ records: { id: string; phase: string }[] }>('/api/questionnaire/public/list');
+  const openSurvey = surveys.records.find((r) => r.phase === 'open');
+  const endedSurvey = surveys.records.find((r) => r.phase === 'ended');
+  expect(openSurvey && endedSurvey).toBeTruthy();
   pages = [
     { name: 'home', path: '/openPlatform/home', ready: 'main .home-counter-value', portal: true },
     { name: 'catalogue', path: '/catalogue/datacatalogue', ready: 'main .portal-card h3', portal: true },
@@ -83,6 +88,19 @@ beforeAll(async () => {
       name: 'achievement-detail',
       path: `/service/serviceitem/serviceDetails?id=${results.records[0].id}`,
       ready: 'main h1',
+      portal: true,
+    },
+    { name: 'questionnaires', path: '/communication/questionnaire', ready: 'main .qn-card-title', portal: true },
+    {
+      name: 'questionnaire-answer',
+      path: `/communication/questionnaire/answer?id=${openSurvey?.id}`,
+      ready: 'main .qn-form fieldset',
+      portal: true,
+    },
+    {
+      name: 'questionnaire-results',
+      path: `/communication/questionnaire/answer?id=${endedSurvey?.id}`,
+      ready: 'main .qn-results',
       portal: true,
     },
     { name: 'login', path: '/user/login', ready: 'main h1', portal: false },

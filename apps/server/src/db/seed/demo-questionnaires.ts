@@ -107,7 +107,7 @@ export const DEMO_QUESTIONNAIRES: DemoQuestionnaire[] = [
         kind: 'multiple',
         title: '您在使用接口时遇到过哪些问题？',
         required: true,
-        options: ['接口文档不够详细', '调用限额不够用', '响应速度慢', '数据字段含义不清楚', '没有遇到问题'],
+        options: ['接口文档不够详细', '调用限额不够用', '响应速度慢', '数据字段含义不清楚', '缺少批量查询接口'],
       },
       { kind: 'rating', title: '您对接口文档的满意度', required: true },
       { kind: 'rating', title: '您对接口稳定性的满意度', required: true },

@@ -218,6 +218,7 @@ describe('publish, withdraw, end', () => {
     const rank = { open: 0, upcoming: 1, ended: 2 };
     expect([...phases].sort((a, b) => rank[a] - rank[b])).toEqual(phases);
     expect(list.body.result.records.find((r) => r.id === ended.id)?.resultsPublic).toBe(true);
+    expect(list.body.result.records.find((r) => r.id === open.id)?.questionCount).toBe(4);
 
     expect((await call(ctx, 'GET', '/api/questionnaire/public/detail', { query: { id: draft } })).status).toBe(404);
     expect((await call(ctx, 'GET', '/api/questionnaire/public/detail', { query: { id: withdrawn.id } })).status).toBe(
@@ -237,6 +238,7 @@ describe('publish, withdraw, end', () => {
       query: { status: '2', pageSize: '100' },
     });
     expect(ended.body.result.records.map((r) => r.id)).toContain(id);
+    expect(ended.body.result.records.find((r) => r.id === id)?.questionCount).toBe(4);
     const withdraw = await act([id], 'withdraw');
     expect(withdraw.status).toBe(400);
     expect(withdraw.body.message).toBe('当前状态为“已结束”，不能撤回');

@@ -16,6 +16,8 @@ const q = questionnaires;
 const { draft, published, ended, withdrawn } = QuestionnaireStatus;
 
 export const live = isNull(q.deletedAt);
+/** Named in full: inside the subquery a bare "id" would be the question's own. */
+const questionCount = sql<number>`(select count(*)::int from questionnaire_question qq where qq.questionnaire_id = "questionnaire"."id")`;
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The back-office status filter, by the effective status (已发布 past its close time is 已结束). */
@@ -43,7 +45,7 @@ export async function pageQuestionnaires(
     .select({
       row: q,
       departName: departs.departName,
-      questionCount: sql<number>`(select count(*)::int from ${questionnaireQuestions} where ${questionnaireQuestions.questionnaireId} = ${q.id})`,
+      questionCount: questionCount,
     })
     .from(q)
     .leftJoin(departs, eq(departs.orgCode, q.orgCode))
@@ -214,7 +216,7 @@ export async function pagePublic(db: Executor, now: Date, pageSize: number, offs
   const rows = await db
     .select({
       row: q,
-      questionCount: sql<number>`(select count(*)::int from ${questionnaireQuestions} where ${questionnaireQuestions.questionnaireId} = ${q.id})`,
+      questionCount: questionCount,
     })
     .from(q)
     .where(where)

@@ -383,18 +383,20 @@ function Builder({ id, record }: { id?: string; record?: Awaited<ReturnType<type
                   </Card>
                 );
               })}
-              <Space wrap style={{ margin: '8px 0 24px' }}>
-                {QUESTION_KINDS.map((k) => (
-                  <Button
-                    key={k}
-                    type="dashed"
-                    disabled={locked || fields.length >= QUESTIONNAIRE_LIMITS.questions}
-                    onClick={() => add(newQuestion(k))}
-                  >
-                    添加{QUESTION_KIND_LABEL[k]}
-                  </Button>
-                ))}
-              </Space>
+              <div className="qn-add-questions">
+                <Space wrap>
+                  {QUESTION_KINDS.map((k) => (
+                    <Button
+                      key={k}
+                      type="dashed"
+                      disabled={locked || fields.length >= QUESTIONNAIRE_LIMITS.questions}
+                      onClick={() => add(newQuestion(k))}
+                    >
+                      添加{QUESTION_KIND_LABEL[k]}
+                    </Button>
+                  ))}
+                </Space>
+              </div>
             </>
           )}
         </Form.List>
