@@ -102,7 +102,7 @@ describe('调查问卷, from the builder to the chart', () => {
 
     // — the bureau sees it in the results —
     await admin.goto(`${url}/questionnaire/results?id=${id}`);
-    await admin.getByText(`问卷结果：${TITLE}`).waitFor();
+    await admin.getByRole('heading', { name: TITLE }).waitFor();
     const pie = admin.locator('.qn-result').filter({ hasText: Q1 });
     await pie.locator('.qn-chart canvas').waitFor();
     expect(await pie.locator('.qn-chart').getAttribute('aria-label')).toBe(

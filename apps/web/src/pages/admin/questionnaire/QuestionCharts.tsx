@@ -55,7 +55,8 @@ export function ChoiceBars({ question }: { question: QuestionResult }) {
         type: 'category',
         inverse: true,
         data: options.map((o) => o.label),
-        axisLabel: { formatter: short },
+        // Long options are cut to the axis' width (a phone keeps room for the bars).
+        axisLabel: { width: 110, overflow: 'truncate' },
       },
       series: [
         {

@@ -81,7 +81,7 @@ export default function QuestionnaireListPage() {
           {
             title: '问卷标题',
             dataIndex: 'title',
-            width: 260,
+            width: 220,
             render: (v: string, r) => (
               <>
                 {v}
@@ -105,7 +105,7 @@ export default function QuestionnaireListPage() {
           { title: '结束时间', dataIndex: 'closeTime', width: 150, render: timeText },
           { title: '题目数', dataIndex: 'questionCount', width: 80 },
           { title: '参与人数', dataIndex: 'joinNumber', width: 90 },
-          { title: '发布部门', dataIndex: 'departName', width: 150, render: (v: string | null) => v ?? '—' },
+          { title: '发布部门', dataIndex: 'departName', width: 140, render: (v: string | null) => v ?? '—' },
           {
             title: '发布时间',
             dataIndex: 'publishedAt',

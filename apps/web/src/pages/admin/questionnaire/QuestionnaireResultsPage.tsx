@@ -132,7 +132,7 @@ export default function QuestionnaireResultsPage() {
     );
   return (
     <Card
-      title={`问卷结果：${r.title}`}
+      title="问卷结果"
       extra={
         <Space wrap>
           <Button
@@ -156,6 +156,9 @@ export default function QuestionnaireResultsPage() {
         </Space>
       }
     >
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {r.title}
+      </Typography.Title>
       <Space size="large" wrap style={{ marginBottom: 16 }}>
         <Statistic title="参与人数" value={r.joinNumber} suffix="人" />
         <Statistic title="题目数" value={r.questions.length} suffix="道" />
