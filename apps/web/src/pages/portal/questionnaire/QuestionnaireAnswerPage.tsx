@@ -199,13 +199,12 @@ function Notice({ title, children }: { title: string; children?: React.ReactNode
   );
 }
 
-function AnswerForm({ detail }: { detail: QuestionnairePublicDetail }) {
+function AnswerForm({ detail, onDone }: { detail: QuestionnairePublicDetail; onDone: (joinNumber: number) => void }) {
   const queryClient = useQueryClient();
   const [answers, setAnswers] = useState<Answers>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [done, setDone] = useState<number | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   const focusQuestion = (id: string) => {
@@ -227,7 +226,8 @@ function AnswerForm({ detail }: { detail: QuestionnairePublicDetail }) {
     setFormError(null);
     try {
       const r = await submitAnswers({ id: detail.id, answers: sheetOf(detail.questions, answers) });
-      setDone(r.joinNumber);
+      onDone(r.joinNumber);
+      // The list's counts and this page's header follow; the thank-you stays (the page holds it).
       await queryClient.invalidateQueries({ queryKey: ['questionnaire', 'public'] });
     } catch (err) {
       const message = (err as Error).message;
@@ -241,14 +241,6 @@ function AnswerForm({ detail }: { detail: QuestionnairePublicDetail }) {
       setSending(false);
     }
   };
-
-  if (done !== null)
-    return (
-      <Notice title="提交成功，感谢您的参与！">
-        <p>目前已有 {done} 人参与本次调查。</p>
-        <Link to={QUESTIONNAIRE_PATHS.list}>返回调查问卷列表</Link>
-      </Notice>
-    );
 
   return (
     <form ref={formRef} className="qn-form" onSubmit={submit} noValidate>
@@ -297,9 +289,18 @@ export default function QuestionnaireAnswerPage() {
     retry: false,
   });
   const d = detail.data;
+  // Kept here, not in the form: the refreshed detail then says 已参与, which must not replace the thanks.
+  const [done, setDone] = useState<number | null>(null);
 
   let body: JSX.Element;
-  if (!/^[0-9a-f-]{36}$/i.test(id) || (detail.isError && (detail.error as ApiError).status === 404))
+  if (done !== null)
+    body = (
+      <Notice title="提交成功，感谢您的参与！">
+        <p>目前已有 {done} 人参与本次调查。</p>
+        <Link to={QUESTIONNAIRE_PATHS.list}>返回调查问卷列表</Link>
+      </Notice>
+    );
+  else if (!/^[0-9a-f-]{36}$/i.test(id) || (detail.isError && (detail.error as ApiError).status === 404))
     body = (
       <EmptyState description="问卷不存在或已删除">
         <Link to={QUESTIONNAIRE_PATHS.list}>返回调查问卷列表</Link>
@@ -339,7 +340,7 @@ export default function QuestionnaireAnswerPage() {
         </button>
       </Notice>
     );
-  else body = <AnswerForm detail={d} />;
+  else body = <AnswerForm detail={d} onDone={setDone} />;
 
   return (
     <div className="portal-section qn-page">
