@@ -38,6 +38,8 @@ const InformationCentrePage = lazyPage(() => import('@/pages/portal/content/Info
 const InformationDetailPage = lazyPage(() => import('@/pages/portal/content/InformationDetailPage'));
 const DocumentPage = lazyPage(() => import('@/pages/portal/content/DocumentPage'));
 const HelpCentrePage = lazyPage(() => import('@/pages/portal/content/HelpCentrePage'));
+const QuestionnaireListPage = lazyPage(() => import('@/pages/portal/questionnaire/QuestionnaireListPage'));
+const QuestionnaireAnswerPage = lazyPage(() => import('@/pages/portal/questionnaire/QuestionnaireAnswerPage'));
 // 个人中心: in the portal's frame, for signed-in users only (the guard below sends visitors to sign in).
 const PersonalCentrePage = lazyPage(() => import('@/pages/account/personal-centre/PersonalCentrePage'));
 
@@ -58,6 +60,8 @@ const portalPages: RouteObject[] = [
   { path: '/system/policyrule', element: <DocumentPage /> },
   { path: '/system/datastandard', element: <DocumentPage /> },
   { path: '/helpCenter/problemManual', element: <HelpCentrePage /> },
+  { path: '/communication/questionnaire', element: <QuestionnaireListPage /> },
+  { path: '/communication/questionnaire/answer', element: <QuestionnaireAnswerPage /> },
 ];
 
 const LOGIN_PATHS = ['/user/login', '/user/login1', '/login'];
