@@ -9,6 +9,7 @@ import { collectionModule } from './collection/manifest.js';
 import { exchangeModule } from './exchange/manifest.js';
 import { filesModule } from './files/manifest.js';
 import { homeModule } from './home/manifest.js';
+import { interactionModule } from './interaction/manifest.js';
 import { marketModule } from './market/manifest.js';
 import { newsModule } from './news/manifest.js';
 import { notifySettingsModule } from './notify-settings/manifest.js';
@@ -78,6 +79,7 @@ export const manifests: readonly ModuleManifest[] = [
   notifySettingsModule,
   ssoModule,
   achievementModule,
+  interactionModule,
 ];
 
 export const modules = installModules(manifests);

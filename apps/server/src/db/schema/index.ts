@@ -3,6 +3,7 @@ export * from './achievement.js';
 export * from './catalogue.js';
 export * from './datastore.js';
 export * from './figures.js';
+export * from './interaction.js';
 export * from './jobs.js';
 export * from './messages.js';
 export * from './notify.js';
