@@ -33,6 +33,7 @@ const ServiceMattersPage = lazyPage(() => import('@/pages/portal/service-matters
 const AchievementListPage = lazyPage(() => import('@/pages/portal/achievement/AchievementListPage'));
 const AchievementDetailPage = lazyPage(() => import('@/pages/portal/achievement/AchievementDetailPage'));
 const AchievementFormPage = lazyPage(() => import('@/pages/account/achievement/AchievementFormPage'));
+const InteractionPage = lazyPage(() => import('@/pages/portal/interaction/InteractionPage'));
 // 个人中心: in the portal's frame, for signed-in users only (the guard below sends visitors to sign in).
 const PersonalCentrePage = lazyPage(() => import('@/pages/account/personal-centre/PersonalCentrePage'));
 
@@ -48,6 +49,7 @@ const portalPages: RouteObject[] = [
   { path: '/s', element: <Navigate to="/service/serviceitem" replace /> },
   { path: '/service/serviceitem/serviceDetails', element: <AchievementDetailPage /> },
   { path: '/personalCenter/personalAdd', element: <AchievementFormPage /> },
+  { path: '/communication/interaction', element: <InteractionPage /> },
 ];
 
 const LOGIN_PATHS = ['/user/login', '/user/login1', '/login'];

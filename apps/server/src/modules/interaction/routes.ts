@@ -4,7 +4,6 @@ import {
   DataCorrectionSaveInput,
   DataErrorCorrectionInput,
   INTERACTION_KIND_LABEL,
-  INTERACTION_LIST_PERM,
   InteractionFigureQuery,
   InteractionIdQuery,
   type InteractionKind,
