@@ -10,6 +10,7 @@ import { seedAccounts, seedDemoCity } from './demo.js';
 import { seedDemoAchievements } from './demo-achievements.js';
 import { seedDemoApps } from './demo-apps.js';
 import { seedDemoExchange } from './demo-exchange.js';
+import { seedDemoInteraction } from './demo-interaction.js';
 import { seedDemoOpenApplies } from './demo-open-apply.js';
 import { seedDemoShares } from './demo-share.js';
 import { seedDemoIdentities } from './demo-sso.js';
@@ -42,6 +43,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     if (demo) await seedDemoShares(tx, config);
     // 应用成果 of the citizen and two departments, linked to the demo catalogue's open entries.
     if (demo) await seedDemoAchievements(tx, config);
+    // The interaction desk's tickets of the demo citizens, routed to the demo catalogue's departments.
+    if (demo) await seedDemoInteraction(tx);
     if (demo) await seedDemoPictures(tx, config.dataDir);
     if (demo) await seedDemoIdentities(tx);
     return lines;
