@@ -99,7 +99,7 @@ export const DEMO_TICKETS: DemoTicket[] = [
     isPublic: false,
     ask: {
       kind: 'dataCorrection',
-      dataset: '执业医师注册信息',
+      dataset: '医疗机构名录',
       content: '我本人的执业地点已变更，名录中仍显示原单位，请更正。',
     },
     steps: [

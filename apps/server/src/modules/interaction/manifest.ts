@@ -39,10 +39,8 @@ export const interactionModule = defineModule({
   name: 'interaction',
   routes: [interactionRoutes],
   subjects: Object.values(TICKET_SUBJECTS),
-  badges: {
-    [INTERACTION_INBOX_PATH]: owed(INTERACTION_KINDS),
-    ...Object.fromEntries(INTERACTION_KINDS.map((k) => [INTERACTION_ADMIN_PATHS[k], owed([k])])),
-  },
+  // One badge: the parent menu adds its children's, so per-kind lists would count each task twice.
+  badges: { [INTERACTION_INBOX_PATH]: owed(INTERACTION_KINDS) },
   referenceSteps: [
     {
       version: 18,

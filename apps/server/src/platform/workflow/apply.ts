@@ -114,6 +114,7 @@ async function applyOne<A extends string, R extends SubjectRecord, Extra, T>(
       comment: adapter.historyComment ? adapter.historyComment(t, ctx) : ctx.comment,
       actor,
       departName: facts.departName,
+      at: ctx.now,
     });
     const operation = adapter.operation?.(t, record) ?? {
       type: `${machine.subject}:${t.action}`,

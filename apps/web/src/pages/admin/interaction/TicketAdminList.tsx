@@ -30,8 +30,9 @@ import { useCan } from '@/components/ResourcePage';
 import { showBatchResult } from '@/components/Workflow';
 import { STATUS_COLOR, TicketDrawer } from './TicketDrawer';
 import './interaction-admin.css';
+import { cityTime } from './time';
 
-const date = (v: string | null) => (v ? v.replace('T', ' ').slice(0, 16) : '-');
+const date = cityTime;
 
 /** The original's columns per kind, after 序号 and before 状态 and the times. */
 function kindColumns(kind: InteractionKind, consultTypes: Record<string, string>): TableColumnsType<InteractionRecord> {

@@ -44,9 +44,10 @@ import { queryDepartTree } from '@/api/system/depart';
 import { useDictOptions } from '@/components/DictSelect';
 import { useCan } from '@/components/ResourcePage';
 import { RichTextEditor } from '@/components/RichTextEditor';
+import { cityTime } from './time';
 
 export const STATUS_COLOR: Record<number, string> = { 0: 'orange', 1: 'processing', 2: 'success', 3: 'default' };
-const time = (v: string | null | undefined) => (v ? v.replace('T', ' ').slice(0, 16) : '-');
+const time = cityTime;
 
 type Dialog = 'return' | 'close' | 'transfer' | 'offShelf' | null;
 

@@ -11,8 +11,9 @@ import { useState } from 'react';
 import { interactionKeys, listWork } from '@/api/interaction';
 import { STATUS_COLOR, TicketDrawer } from './TicketDrawer';
 import './interaction-admin.css';
+import { cityTime } from './time';
 
-const time = (v: string | null) => (v ? v.replace('T', ' ').slice(0, 16) : '-');
+const time = cityTime;
 
 /**
  * 互动工单: the reply tasks the signed-in officer owes (their department's, or the bureau's desk for

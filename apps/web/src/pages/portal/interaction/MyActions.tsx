@@ -43,7 +43,12 @@ export function MyActions({ item }: { item: MyInteractionItem }) {
             </button>
           ))}
           <span className="ia-rate-text">{score ? SCORE_TEXT[score - 1] : '请选择'}</span>
-          <Button size="small" type="primary" disabled={!score} loading={rate.isPending} onClick={() => rate.mutate()}>
+          <Button
+            size="small"
+            type="primary"
+            loading={rate.isPending}
+            onClick={() => (score ? rate.mutate() : feedback.message.warning('请先选择满意度'))}
+          >
             提交评价
           </Button>
         </fieldset>
