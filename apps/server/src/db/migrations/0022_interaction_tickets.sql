@@ -28,6 +28,7 @@ CREATE TABLE "interaction_ticket" (
 	"reopened_at" timestamp with time zone,
 	"off_shelf_at" timestamp with time zone,
 	"submitted_at" timestamp with time zone,
+	"search_vector" "tsvector",
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -38,4 +39,5 @@ ALTER TABLE "interaction_ticket" ADD CONSTRAINT "interaction_ticket_replied_by_s
 CREATE INDEX "interaction_ticket_kind_idx" ON "interaction_ticket" USING btree ("kind","status","submitted_at");--> statement-breakpoint
 CREATE INDEX "interaction_ticket_org_idx" ON "interaction_ticket" USING btree ("org_code","kind");--> statement-breakpoint
 CREATE INDEX "interaction_ticket_submitter_idx" ON "interaction_ticket" USING btree ("submitter_id","submitted_at");--> statement-breakpoint
+CREATE INDEX "interaction_ticket_search_idx" ON "interaction_ticket" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "interaction_ticket_public_idx" ON "interaction_ticket" USING btree ("kind","replied_at") WHERE "interaction_ticket"."is_public" and "interaction_ticket"."status" in (2, 3) and "interaction_ticket"."reply" is not null;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { catalogues } from './catalogue.js';
-import { createdAt, id, updatedAt } from './columns.js';
+import { createdAt, id, tsvector, updatedAt } from './columns.js';
 import { users } from './system.js';
 
 /**
@@ -46,6 +46,8 @@ export const interactionTickets = pgTable(
     reopenedAt: timestamp('reopened_at', { withTimezone: true }),
     offShelfAt: timestamp('off_shelf_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Site search's 互动 tab (`interaction/search.ts`), refreshed by every write of the subject. */
+    searchVector: tsvector('search_vector'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,6 +55,7 @@ export const interactionTickets = pgTable(
     index('interaction_ticket_kind_idx').on(t.kind, t.status, t.submittedAt),
     index('interaction_ticket_org_idx').on(t.orgCode, t.kind),
     index('interaction_ticket_submitter_idx').on(t.submitterId, t.submittedAt),
+    index('interaction_ticket_search_idx').using('gin', t.searchVector),
     index('interaction_ticket_public_idx')
       .on(t.kind, t.repliedAt)
       .where(sql`${t.isPublic} and ${t.status} in (2, 3) and ${t.reply} is not null`),

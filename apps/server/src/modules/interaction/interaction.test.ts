@@ -7,6 +7,8 @@ import {
   type MyInteractionItem,
   type Page,
   type PublicInteractionItem,
+  type SearchHitPage,
+  type SiteSearchResult,
   TaskStatus,
 } from '@odp/contracts';
 import { and, count, eq } from 'drizzle-orm';
@@ -417,5 +419,35 @@ describe('figures, the inbox and the off-shelf request', () => {
       body: { id: res.body.result.id, reason: '3', comment: '再次' },
     });
     expect(again.status).toBe(400);
+  });
+});
+
+describe('the site search 互动 tab', () => {
+  it('finds replied public items by their question and reply, never private or unanswered ones', async () => {
+    const word = `候车亭${Date.now() % 100000}`;
+    const { id: shown } = (await correction(citizen.token, { correctionContent: `${word}的位置标错了，请核实。` })).body
+      .result;
+    const { id: hidden } = (
+      await correction(citizen.token, { correctionContent: `${word}名称有误。`, isPublic: false })
+    ).body.result;
+    const { id: open } = (await correction(citizen.token, { correctionContent: `${word}缺少经纬度。` })).body.result;
+    expect((await reply(officerA.token, shown, '<p>已在地图上移正位置</p>')).status).toBe(200);
+    expect((await reply(officerA.token, hidden)).status).toBe(200);
+    const search = (q: string) =>
+      call<SiteSearchResult>(ctx, 'GET', '/api/search/site', { query: { search: q, type: 'interaction' } });
+    const byQuestion = await search(word);
+    expect(byQuestion.status, byQuestion.body.message).toBe(200);
+    expect(byQuestion.body.result.kind).toBe('hits');
+    const ids = (byQuestion.body.result.page as SearchHitPage).records.map((h) => h.id);
+    expect(ids).toContain(shown);
+    expect(ids).not.toContain(hidden);
+    expect(ids).not.toContain(open);
+    const hit = (byQuestion.body.result.page as SearchHitPage).records.find((h) => h.id === shown);
+    expect(hit?.source).toBe(deptA.departName);
+    expect(hit?.href).toBe(`/communication/interaction?section=dataCorrection&id=${shown}`);
+    expect(JSON.stringify(byQuestion.body.result)).not.toContain(citizen.realname);
+    expect(byQuestion.body.result.tabs.find((tab) => tab.type === 'interaction')?.label).toBe('互动');
+    const byReply = await search('地图上移正');
+    expect((byReply.body.result.page as SearchHitPage).records.map((h) => h.id)).toContain(shown);
   });
 });

@@ -13,6 +13,8 @@ import { syncDictionaryItems } from '../../db/seed/dictionary-sync.js';
 import { menuButton as button, defineModule } from '../../platform/module.js';
 import { assignedTo, countOpenTasks } from '../../platform/workflow/tasks.js';
 import { interactionRoutes } from './routes.js';
+import { interactionSearch } from './search.js';
+import { interactionSearchTab } from './search-tab.js';
 import { TICKET_SUBJECTS } from './subject.js';
 
 const STAFF = ['dept_admin', 'reviewer'];
@@ -39,6 +41,8 @@ export const interactionModule = defineModule({
   name: 'interaction',
   routes: [interactionRoutes],
   subjects: Object.values(TICKET_SUBJECTS),
+  search: [interactionSearch],
+  searchTabs: [interactionSearchTab],
   // One badge: the parent menu adds its children's, so per-kind lists would count each task twice.
   badges: { [INTERACTION_INBOX_PATH]: owed(INTERACTION_KINDS) },
   referenceSteps: [

@@ -41,6 +41,7 @@ import { assignedTo } from '../../platform/workflow/tasks.js';
 import { assertOwnUploads } from '../attachments/service.js';
 import { dictLabels } from '../catalogue/labels.js';
 import { transitionMany } from '../catalogue/lifecycle/service.js';
+import { maskPersonal } from './mask.js';
 import {
   deleteTicket,
   departName,
@@ -64,14 +65,6 @@ const t = interactionTickets;
 const { replied, closed } = InteractionStatus;
 const DAY = 24 * 3600 * 1000;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
-/** Personal data a submitter may have typed into a public item: phone numbers, 身份证 numbers, mail addresses. */
-export function maskPersonal(text: string): string {
-  return text
-    .replace(/(?<!\d)(\d{6})\d{8}(\d{3}[\dXx])(?!\d)/g, '$1********$2')
-    .replace(/(?<!\d)(1[3-9]\d)\d{4}(\d{4})(?!\d)/g, '$1****$2')
-    .replace(/([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9.-]+\.[A-Za-z]{2,})/g, '$1***@$2');
-}
 
 export type SubmitInput =
   | { kind: 'consult'; input: ConsultSaveInput }

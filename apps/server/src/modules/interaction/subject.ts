@@ -13,8 +13,10 @@ import {
 } from '@odp/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { interactionTickets } from '../../db/schema/index.js';
+import { refreshSearchIndex } from '../../platform/search/indexer.js';
 import { defineSubject, type SubjectAdapter, type SubjectRecord } from '../../platform/workflow/subject.js';
 import { lockTicket, openReplyDue, type TicketInsert, type TicketRow, updateTicket } from './repository.js';
+import { interactionSearch } from './search.js';
 
 export type TicketRecord = SubjectRecord & { row: TicketRow };
 
@@ -108,6 +110,8 @@ function ticketSubject(kind: InteractionKind): SubjectAdapter<InteractionAction,
       }
       if (orgCode !== undefined) set.orgCode = orgCode;
       await updateTicket(tx, row.id, set);
+      // The 互动 tab finds replied public items by their title, question and reply.
+      if (t.action === 'submit' || t.action === 'reply') await refreshSearchIndex(tx, interactionSearch, [row.id]);
       return orgCode !== undefined ? { orgCode } : undefined;
     },
 

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { interactionKeys, listMyTickets, listPublicTickets } from '@/api/interaction';
+import { getPublicTicket, interactionKeys, listMyTickets, listPublicTickets } from '@/api/interaction';
 import { useDictOptions } from '@/components/DictSelect';
 import { Pager } from '@/components/portal/Pager';
 import { SearchInput } from '@/components/portal/SearchInput';
@@ -104,7 +104,35 @@ function usePageParam() {
 
 function PublicList({ kind }: { kind: InteractionKind }) {
   const { pageNo, keyword, go } = usePageParam();
+  const [params] = useSearchParams();
   const consultTypes = useConsultTypes();
+  // One item asked for by the address (a site search hit): shown alone, with the way back to the list.
+  const one = params.get('id');
+  const item = useQuery({
+    queryKey: interactionKeys.publicDetail(one ?? ''),
+    queryFn: () => getPublicTicket(one ?? ''),
+    enabled: Boolean(one),
+  });
+  if (one) {
+    return (
+      <div className="ia-list">
+        <p className="ia-back">
+          <button type="button" className="ia-link" onClick={() => go({ id: undefined })}>
+            ‹ 查看全部公开{TAB_WORDS[kind].noun}
+          </button>
+        </p>
+        <div className="ia-items">
+          {item.isLoading ? (
+            <Skeleton active paragraph={{ rows: 4 }} />
+          ) : item.data ? (
+            <TicketItem item={item.data} consultTypes={consultTypes} />
+          ) : (
+            <EmptyState description="该事项不存在或未公开" />
+          )}
+        </div>
+      </div>
+    );
+  }
   const list = useQuery({
     queryKey: interactionKeys.publicList(kind, { pageNo, keyword }),
     queryFn: () => listPublicTickets(kind, pageNo, keyword),
