@@ -102,37 +102,40 @@ function usePageParam() {
   return { pageNo, keyword, go };
 }
 
+/** 公开: the kind's replied public items, or one of them when the address names it (a site search hit). */
 function PublicList({ kind }: { kind: InteractionKind }) {
-  const { pageNo, keyword, go } = usePageParam();
   const [params] = useSearchParams();
-  const consultTypes = useConsultTypes();
-  // One item asked for by the address (a site search hit): shown alone, with the way back to the list.
   const one = params.get('id');
-  const item = useQuery({
-    queryKey: interactionKeys.publicDetail(one ?? ''),
-    queryFn: () => getPublicTicket(one ?? ''),
-    enabled: Boolean(one),
-  });
-  if (one) {
-    return (
-      <div className="ia-list">
-        <p className="ia-back">
-          <button type="button" className="ia-link" onClick={() => go({ id: undefined })}>
-            ‹ 查看全部公开{TAB_WORDS[kind].noun}
-          </button>
-        </p>
-        <div className="ia-items">
-          {item.isLoading ? (
-            <Skeleton active paragraph={{ rows: 4 }} />
-          ) : item.data ? (
-            <TicketItem item={item.data} consultTypes={consultTypes} />
-          ) : (
-            <EmptyState description="该事项不存在或未公开" />
-          )}
-        </div>
+  return one ? <OneItem kind={kind} id={one} /> : <PublicPage kind={kind} />;
+}
+
+function OneItem({ kind, id }: { kind: InteractionKind; id: string }) {
+  const { go } = usePageParam();
+  const consultTypes = useConsultTypes();
+  const item = useQuery({ queryKey: interactionKeys.publicDetail(id), queryFn: () => getPublicTicket(id) });
+  return (
+    <div className="ia-list">
+      <p className="ia-back">
+        <button type="button" className="ia-link" onClick={() => go({ id: undefined })}>
+          ‹ 查看全部公开{TAB_WORDS[kind].noun}
+        </button>
+      </p>
+      <div className="ia-items">
+        {item.isLoading ? (
+          <Skeleton active paragraph={{ rows: 4 }} />
+        ) : item.data ? (
+          <TicketItem item={item.data} consultTypes={consultTypes} />
+        ) : (
+          <EmptyState description="该事项不存在或未公开" />
+        )}
       </div>
-    );
-  }
+    </div>
+  );
+}
+
+function PublicPage({ kind }: { kind: InteractionKind }) {
+  const { pageNo, keyword, go } = usePageParam();
+  const consultTypes = useConsultTypes();
   const list = useQuery({
     queryKey: interactionKeys.publicList(kind, { pageNo, keyword }),
     queryFn: () => listPublicTickets(kind, pageNo, keyword),
