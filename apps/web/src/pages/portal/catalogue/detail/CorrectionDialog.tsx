@@ -66,7 +66,10 @@ export default function CorrectionDialog({
         status={error ? 'error' : undefined}
         aria-invalid={Boolean(error)}
         aria-describedby={error ? 'correction-error' : undefined}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (error && e.target.value.trim()) setError(null);
+        }}
         placeholder="请描述数据中的错误、缺失或过时之处"
       />
       {error && (
