@@ -116,17 +116,17 @@ export const DEMO_TICKETS: DemoTicket[] = [
     at: 14,
     ask: {
       kind: 'dataCorrection',
-      dataset: '公交线路运营时刻表',
-      content: '夜 3 路末班车时间写的是 23:00，站牌为 23:30。',
+      dataset: '出租汽车企业名录',
+      content: '“滨江大众出租”的服务监督电话已停用，拨打提示空号，请更新为企业现在的电话。',
     },
     steps: [
-      { at: 13, by: 'jtadmin', do: 'reply', html: p('已核实并更正为 23:30。') },
+      { at: 13, by: 'jtadmin', do: 'reply', html: p('已核实，服务监督电话已更新为 0571-8866 5200。') },
       { at: 12, by: 'citizen', do: 'reopen' },
       {
         at: 11,
         by: 'jtadmin',
         do: 'reply',
-        html: p('抱歉上次只更正了工作日时刻，节假日时刻表现也已同步更正为 23:30，感谢您的耐心。'),
+        html: p('抱歉上次只更新了企业名录页面，数据文件和接口中的电话现也已同步更新，感谢您的耐心。'),
       },
       { at: 10.8, by: 'citizen', do: 'rate', score: 4 },
     ],
