@@ -451,3 +451,38 @@ describe('the site search 互动 tab', () => {
     expect((byReply.body.result.page as SearchHitPage).records.map((h) => h.id)).toContain(shown);
   });
 });
+
+describe("the original work-order page's calls", () => {
+  it('answers a ticket through processByDateId and gives one back through taskProcessByDataId', async () => {
+    const { id } = (await correction(citizen.token)).body.result;
+    const { id: other } = (await correction(citizen.token)).body.result;
+    const empty = await call(ctx, 'POST', '/processFlow/task/processByDateId', {
+      token: officerA.token,
+      body: { dataId: id },
+    });
+    expect(empty.status).toBe(400);
+    const done = await call(ctx, 'POST', '/processFlow/task/processByDateId', {
+      token: officerA.token,
+      body: { dataId: id, comment: '已更正 <b>坐标</b>' },
+    });
+    expect(done.status).toBe(200);
+    const [row] = await ctx.db.select().from(interactionTickets).where(eq(interactionTickets.id, id));
+    expect(row.status).toBe(2);
+    expect(row.reply).toBe('<p>已更正 &lt;b&gt;坐标&lt;/b&gt;</p>');
+    const back = await call(ctx, 'POST', '/processFlow/task/taskProcessByDataId', {
+      token: officerA.token,
+      body: { dataIds: [other], comment: '不属于本局' },
+    });
+    expect(back.status).toBe(200);
+    expect((await openTask(other)).assigneeRole).toBe('reviewer');
+    // Another department's officer may do neither.
+    const { id: third } = (await correction(citizen.token)).body.result;
+    const refused = await call(ctx, 'POST', '/processFlow/task/processByDateId', {
+      token: officerB.token,
+      body: { dataId: third, comment: '越权答复' },
+    });
+    expect(refused.status).toBe(400);
+    const [still] = await ctx.db.select().from(interactionTickets).where(eq(interactionTickets.id, third));
+    expect(still.status).toBe(0);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  type BatchResult,
   ConsultSaveInput,
   DataApplicationSaveInput,
   DataCorrectionSaveInput,
@@ -28,6 +29,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth/plugin.js';
 import { ok } from '../../platform/http/envelope.js';
+import { AppError, badRequest } from '../../platform/http/errors.js';
 import { settle } from '../../platform/workflow/apply.js';
 import { pickEntries } from './repository.js';
 import { interactionService } from './service.js';
@@ -51,6 +53,18 @@ const KIND_ROUTES: readonly { kind: InteractionKind; prefix: string; list: strin
     get: 'getRightsProtectionById',
   },
 ];
+
+/** The original's task calls by data id: `dataId` one ticket or `dataIds` several, `comment` the text. */
+const ByDataIdInput = z
+  .object({
+    dataId: z.guid('事项编号不正确').optional(),
+    dataIds: z.array(z.guid('事项编号不正确')).max(200, '一次最多处理 200 条').optional(),
+    comment: z.string().trim().max(500, '意见不能超过 500 个字符').optional(),
+  })
+  .refine((v) => Boolean(v.dataId || v.dataIds?.length), { message: '请选择事项', path: ['dataId'] });
+const idsOf = (v: { dataId?: string; dataIds?: string[] }) => [...(v.dataId ? [v.dataId] : []), ...(v.dataIds ?? [])];
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const PickQuery = z.object({
   catalogName: z.string().trim().max(100, '目录名称不能超过 100 个字符').optional(),
@@ -192,6 +206,43 @@ export async function interactionRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: '互动统计（本部门；大数据局全部）', querystring: InteractionFigureQuery },
     },
     async (req) => ok(await svc.statistics(db, actorOf(req), req.query)),
+  );
+
+  // The original work-order page's calls (spec §7.3 `/processFlow/task`): 通过 answers each ticket with
+  // the comment as its reply, 驳回 gives it back to the bureau's desk with the comment as the reason.
+  app.post(
+    '/processFlow/task/processByDateId',
+    { config: { access: P.handle }, schema: { tags, summary: '工单通过：以意见答复互动事项', body: ByDataIdInput } },
+    async (req) => {
+      const text = req.body.comment?.trim();
+      if (!text) throw badRequest(M.replyMissing, { field: 'comment' });
+      const reply = `<p>${escapeHtml(text)}</p>`;
+      const result: BatchResult = { succeeded: [], refused: [] };
+      for (const id of new Set(idsOf(req.body))) {
+        try {
+          await svc.reply(db, actorOf(req), { id, reply, attachmentIds: [] });
+          result.succeeded.push(id);
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          result.refused.push({ id, reason: e.message });
+        }
+      }
+      const settled = settle(result, M.replied);
+      return ok(settled.result, settled.message);
+    },
+  );
+  app.post(
+    '/processFlow/task/taskProcessByDataId',
+    { config: { access: P.handle }, schema: { tags, summary: '工单驳回：退回大数据局受理台', body: ByDataIdInput } },
+    async (req) => {
+      const answer = await svc.transition(db, actorOf(req), {
+        ids: idsOf(req.body),
+        action: 'return',
+        comment: req.body.comment,
+      });
+      const { result, message } = settle(answer, '已退回');
+      return ok(result, message);
+    },
   );
 
   // — portal —
