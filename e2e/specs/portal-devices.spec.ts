@@ -88,6 +88,18 @@ beforeAll(async () => {
     { name: 'service-matters', path: '/service/matters', ready: 'main .sm-card h3', portal: true },
     { name: 'achievements', path: '/service/serviceitem', ready: 'main .ach-card-title', portal: true },
     {
+      name: 'interaction',
+      path: '/communication/interaction?section=dataCorrection',
+      ready: 'main .ia-item h3',
+      portal: true,
+    },
+    {
+      name: 'interaction-consult',
+      path: '/communication/interaction?section=consult&tab=new',
+      ready: 'main .portal-state',
+      portal: true,
+    },
+    {
       name: 'achievement-detail',
       path: `/service/serviceitem/serviceDetails?id=${results.records[0].id}`,
       ready: 'main h1',

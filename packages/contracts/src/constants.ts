@@ -13,6 +13,7 @@ export * from './core/calendar.js';
 export * from './core/constants.js';
 export * from './core/messages.js';
 export * from './core/workflow.js';
+export * from './interaction/terms.js';
 export * from './market/terms.js';
 export * from './portal/index-page.js';
 export * from './portal/page-data.js';

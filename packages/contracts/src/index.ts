@@ -29,6 +29,8 @@ export * from './core/messages.js';
 export * from './core/same-site.js';
 export * from './core/workflow.js';
 export * from './home.js';
+export * from './interaction/interaction.js';
+export * from './interaction/terms.js';
 export * from './market/files.js';
 export * from './market/home.js';
 export * from './market/market.js';

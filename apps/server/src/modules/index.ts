@@ -10,6 +10,7 @@ import { contentModule } from './content/manifest.js';
 import { exchangeModule } from './exchange/manifest.js';
 import { filesModule } from './files/manifest.js';
 import { homeModule } from './home/manifest.js';
+import { interactionModule } from './interaction/manifest.js';
 import { marketModule } from './market/manifest.js';
 import { newsModule } from './news/manifest.js';
 import { notifySettingsModule } from './notify-settings/manifest.js';
@@ -82,6 +83,7 @@ export const manifests: readonly ModuleManifest[] = [
   achievementModule,
   contentModule,
   questionnaireModule,
+  interactionModule,
 ];
 
 export const modules = installModules(manifests);

@@ -4,6 +4,7 @@ import { achievementPages } from '@/pages/admin/achievement/pages';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { collectionPages } from '@/pages/admin/collection/pages';
 import { contentPages } from '@/pages/admin/content/pages';
+import { interactionPages } from '@/pages/admin/interaction/pages';
 import { messagePages } from '@/pages/admin/message/pages';
 import { openApplyPages } from '@/pages/admin/openApply/pages';
 import { adminPages } from '@/pages/admin/pages';
@@ -21,6 +22,7 @@ const areas: Record<string, object> = {
   'admin/catalogue': cataloguePages,
   'admin/collection': collectionPages,
   'admin/content': contentPages,
+  'admin/interaction': interactionPages,
   'admin/message': messagePages,
   'admin/openApply': openApplyPages,
   'admin/questionnaire': questionnairePages,

@@ -4,6 +4,7 @@ import { achievementPages } from '@/pages/admin/achievement/pages';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { collectionPages } from '@/pages/admin/collection/pages';
 import { contentPages } from '@/pages/admin/content/pages';
+import { interactionPages } from '@/pages/admin/interaction/pages';
 import { messagePages } from '@/pages/admin/message/pages';
 import { openApplyPages } from '@/pages/admin/openApply/pages';
 import { adminPages } from '@/pages/admin/pages';
@@ -31,6 +32,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   ...achievementPages,
   ...contentPages,
   ...questionnairePages,
+  ...interactionPages,
   ...accountPages,
 };
 

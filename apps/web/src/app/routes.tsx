@@ -40,6 +40,7 @@ const DocumentPage = lazyPage(() => import('@/pages/portal/content/DocumentPage'
 const HelpCentrePage = lazyPage(() => import('@/pages/portal/content/HelpCentrePage'));
 const QuestionnaireListPage = lazyPage(() => import('@/pages/portal/questionnaire/QuestionnaireListPage'));
 const QuestionnaireAnswerPage = lazyPage(() => import('@/pages/portal/questionnaire/QuestionnaireAnswerPage'));
+const InteractionPage = lazyPage(() => import('@/pages/portal/interaction/InteractionPage'));
 // 个人中心: in the portal's frame, for signed-in users only (the guard below sends visitors to sign in).
 const PersonalCentrePage = lazyPage(() => import('@/pages/account/personal-centre/PersonalCentrePage'));
 
@@ -62,6 +63,7 @@ const portalPages: RouteObject[] = [
   { path: '/helpCenter/problemManual', element: <HelpCentrePage /> },
   { path: '/communication/questionnaire', element: <QuestionnaireListPage /> },
   { path: '/communication/questionnaire/answer', element: <QuestionnaireAnswerPage /> },
+  { path: '/communication/interaction', element: <InteractionPage /> },
 ];
 
 const LOGIN_PATHS = ['/user/login', '/user/login1', '/login'];

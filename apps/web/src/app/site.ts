@@ -20,6 +20,7 @@ export const BUILT_PAGES = new Set<string>([
   '/helpCenter/problemManual',
   '/communication/questionnaire',
   '/communication/questionnaire/answer',
+  '/communication/interaction',
 ]);
 
 export const isBuilt = (path: string) => BUILT_PAGES.has(path);

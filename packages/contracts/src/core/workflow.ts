@@ -17,8 +17,11 @@ export type SubjectState = Readonly<Record<string, StateValue>>;
 
 /** Who owes the work a task stands for. */
 export type TaskAssignee =
-  /** The department that owns the record (its 数源单位 / the routed department). */
-  | { kind: 'ownerDepartment' }
+  /**
+   * The department that owns the record (its 数源单位 / the routed department); with `orRole`, a record
+   * owned by no department is owed by that role instead (the bureau's desk of an unrouted ticket).
+   */
+  | { kind: 'ownerDepartment'; orRole?: string }
   /** Every holder of a role, e.g. the bureau's reviewers. */
   | { kind: 'role'; role: string }
   /** The user who applied or submitted the record. */

@@ -24,7 +24,7 @@ export const NOTIFY_CATEGORY_HINT: Record<NotifyCategory, string> = {
 
 /**
  * The one table of business message types (`sendBusinessMessage`'s `messageType`) to categories. A type
- * not listed here reaches the bell only. 互动回复 has no type yet: the interaction desk's replies will use it.
+ * not listed here reaches the bell only.
  */
 export const MESSAGE_TYPE_CATEGORY: Readonly<Record<string, NotifyCategory>> = {
   // Decisions on what the user submitted.
@@ -40,6 +40,9 @@ export const MESSAGE_TYPE_CATEGORY: Readonly<Record<string, NotifyCategory>> = {
   open_report_due: 'todo',
   open_report_overdue: 'todo',
   share_pooling: 'todo',
+  // Replies of the interaction desk to what the user asked, and its other decisions on it.
+  interaction_reply: 'reply',
+  interaction: 'reply',
   // What an administrator sends (消息管理 › 发送, default type).
   system: 'announcement',
 };

@@ -2,16 +2,25 @@ import { z } from 'zod';
 import { idOf } from '../core/fields.js';
 
 /**
- * Documents a user attaches to an application (申请表, 安全承诺书, 资源服务申请表): uploaded first,
+ * Documents a user attaches to an application (申请表, 安全承诺书, 资源服务申请表) or to a ticket of the
+ * interaction desk (its evidence, the department's reply): uploaded first,
  * then named by the application by id. Only these purposes exist; an application takes only its
  * applicant's own uploads of the purpose its field asks for.
  */
-export const ATTACHMENT_PURPOSES = ['share.applyForm', 'openApply.application', 'openApply.pledge'] as const;
+export const ATTACHMENT_PURPOSES = [
+  'share.applyForm',
+  'openApply.application',
+  'openApply.pledge',
+  'interaction.evidence',
+  'interaction.reply',
+] as const;
 export type AttachmentPurpose = (typeof ATTACHMENT_PURPOSES)[number];
 export const ATTACHMENT_PURPOSE_LABEL: Record<AttachmentPurpose, string> = {
   'share.applyForm': '资源服务申请表',
   'openApply.application': '有条件开放数据使用申请表',
   'openApply.pledge': '公共数据安全承诺书',
+  'interaction.evidence': '互动事项附件',
+  'interaction.reply': '回复附件',
 };
 
 /** What an attachment may be: checked by content, not only by the name's extension. */

@@ -97,6 +97,7 @@ export const PERSONAL_CENTRE_TAB = {
   bindings: 10,
   achievements: 6,
   notify: 11,
+  interaction: 12,
 } as const;
 export const MY_APPLICATIONS_PAGE = `${PERSONAL_CENTRE_PATH}?current=${PERSONAL_CENTRE_TAB.applications}`;
 

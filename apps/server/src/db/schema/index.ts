@@ -4,6 +4,7 @@ export * from './catalogue.js';
 export * from './content.js';
 export * from './datastore.js';
 export * from './figures.js';
+export * from './interaction.js';
 export * from './jobs.js';
 export * from './messages.js';
 export * from './notify.js';

@@ -3,6 +3,8 @@ import {
   ACCOUNT_TYPES,
   CONVEY_TYPE_LABEL,
   DEFAULT_OPEN_QUOTAS,
+  INTERACTION_DUE_DAYS,
+  INTERACTION_KINDS,
   OPEN_APPLY_NODE_DAYS,
   OPEN_APPLY_RULE_DEFAULTS,
   OPEN_APPLY_RULE_DICT,
@@ -579,6 +581,7 @@ export const DICTIONARIES: readonly DictSeed[] = [
       ['share.bureau', String(SHARE_NODE_DAYS)],
       ['openApply.provider', String(OPEN_APPLY_NODE_DAYS)],
       ['openApply.bureau', String(OPEN_APPLY_NODE_DAYS)],
+      ...INTERACTION_KINDS.map((k): [string, string] => [`${k}.reply`, String(INTERACTION_DUE_DAYS[k])]),
     ],
   ],
   // share_auto_grant '1': 无条件共享 data opens when its department approves, without the bureau's review.

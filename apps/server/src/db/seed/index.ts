@@ -11,6 +11,7 @@ import { seedDemoAchievements } from './demo-achievements.js';
 import { seedDemoApps } from './demo-apps.js';
 import { seedDemoContent } from './demo-content.js';
 import { seedDemoExchange } from './demo-exchange.js';
+import { seedDemoInteraction } from './demo-interaction.js';
 import { seedDemoOpenApplies } from './demo-open-apply.js';
 import { seedDemoQuestionnaires } from './demo-questionnaires.js';
 import { seedDemoShares } from './demo-share.js';
@@ -48,6 +49,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     if (demo) await seedDemoContent(tx, config);
     // 调查问卷 of the bureau: one open with answers, one ended with its results public.
     if (demo) await seedDemoQuestionnaires(tx);
+    // The interaction desk's tickets of the demo citizens, routed to the demo catalogue's departments.
+    if (demo) await seedDemoInteraction(tx);
     if (demo) await seedDemoPictures(tx, config.dataDir);
     if (demo) await seedDemoIdentities(tx);
     return lines;

@@ -1,6 +1,6 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { attachments, openApplies, shareApplies } from '../../db/schema/index.js';
+import { attachments, interactionTickets, openApplies, shareApplies } from '../../db/schema/index.js';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 
@@ -38,4 +38,22 @@ export async function shareAppliesNaming(db: Executor, id: string) {
     .select({ applyOrgCode: shareApplies.applyOrgCode, sourceOrgCode: shareApplies.sourceOrgCode })
     .from(shareApplies)
     .where(eq(shareApplies.applyFileId, id));
+}
+
+/** The tickets of the interaction desk that name the attachment, as evidence or in their reply. */
+export async function ticketsNaming(db: Executor, id: string) {
+  const t = interactionTickets;
+  const one = JSON.stringify([id]);
+  const inReply = sql<boolean>`${t.replyAttachmentIds} @> ${one}::jsonb`;
+  return db
+    .select({
+      submitterId: t.submitterId,
+      orgCode: t.orgCode,
+      replyOrgCode: t.replyOrgCode,
+      inReply,
+      // A reply file of a replied item its submitter keeps public is public like the reply.
+      isPublic: sql<boolean>`(${t.isPublic} and ${t.status} in (2, 3) and ${t.reply} is not null)`,
+    })
+    .from(t)
+    .where(sql`(${t.attachmentIds} @> ${one}::jsonb or ${inReply})`);
 }

@@ -157,6 +157,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       '/openApply',
       '/developer',
       '/achievementList',
+      '/interaction',
       '/exchange',
     ]);
     const catalogue = res.body.result.menu[1].children?.map((c) => c.meta.title);

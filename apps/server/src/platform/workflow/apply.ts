@@ -102,9 +102,9 @@ async function applyOne<A extends string, R extends SubjectRecord, Extra, T>(
       now: facts.now(),
     };
     const next = nextState(adapter, record, t);
-    await adapter.write(tx, record, next, t, ctx);
+    const moved = await adapter.write(tx, record, next, t, ctx);
     const value = await after?.(tx, record, next);
-    await settleTasks(tx, adapter, record, t, ctx);
+    await settleTasks(tx, adapter, moved ? { ...record, orgCode: moved.orgCode } : record, t, ctx);
     await recordHistory(tx, {
       subjectType: machine.subject,
       subjectId: id,
@@ -114,6 +114,7 @@ async function applyOne<A extends string, R extends SubjectRecord, Extra, T>(
       comment: adapter.historyComment ? adapter.historyComment(t, ctx) : ctx.comment,
       actor,
       departName: facts.departName,
+      at: ctx.now,
     });
     const operation = adapter.operation?.(t, record) ?? {
       type: `${machine.subject}:${t.action}`,
@@ -240,7 +241,7 @@ export async function applyTransition<A extends string, R extends SubjectRecord,
   input: TransitionInput<Extra> = {},
   after?: (tx: Tx, record: R, next: SubjectState) => Promise<T>,
 ): Promise<T | undefined> {
-  const facts: BatchFacts = { departName: await departNameOf(db, actor.orgCode), now: () => new Date() };
+  const facts: BatchFacts = { departName: await departNameOf(db, actor.orgCode), now: input.now ?? (() => new Date()) };
   const outcome = await applyOne(db, actor, adapter, id, action, input, facts, after);
   if ('refused' in outcome) throw new AppError(outcome.status, outcome.refused);
   return outcome.value;

@@ -20,6 +20,8 @@ export async function recordHistory(
     comment: string | null;
     actor: Pick<Actor, 'userId' | 'username' | 'realname' | 'orgCode'>;
     departName: string | null;
+    /** When it happened, if not now (the transition's clock). */
+    at?: Date;
   },
 ): Promise<void> {
   await db.insert(workflowHistory).values({
@@ -34,5 +36,6 @@ export async function recordHistory(
     realname: entry.actor.realname,
     orgCode: entry.actor.orgCode,
     departName: entry.departName,
+    ...(entry.at ? { createdAt: entry.at } : {}),
   });
 }

@@ -19,7 +19,12 @@ export type SubjectRecord = {
 };
 
 /** What one call carries besides the ids: the comment and whatever the subject's own fields need. */
-export type TransitionInput<Extra = unknown> = { comment?: string | null; extra?: Extra };
+export type TransitionInput<Extra = unknown> = {
+  comment?: string | null;
+  extra?: Extra;
+  /** The single-record form's clock, when not the wall clock (a service given an injected clock). */
+  now?: () => Date;
+};
 
 export type TransitionContext<Extra = unknown> = {
   actor: Actor;
@@ -41,7 +46,18 @@ export type SubjectAdapter<A extends string = string, R extends SubjectRecord = 
   machine: Machine<A>;
   /** Loads the record locked for update, so that concurrent transitions of it queue. */
   load(tx: Tx, id: string): Promise<R | null>;
-  write(tx: Tx, record: R, next: SubjectState, t: MachineTransition<A>, ctx: TransitionContext<Extra>): Promise<void>;
+  /**
+   * Stores the next state. It may answer the record's new owning department (a ticket 转办 or 退回):
+   * the tasks the transition opens are then owed by that department.
+   */
+  write(
+    tx: Tx,
+    record: R,
+    next: SubjectState,
+    t: MachineTransition<A>,
+    ctx: TransitionContext<Extra>,
+    // biome-ignore lint/suspicious/noConfusingVoidType: most adapters answer nothing
+  ): Promise<void | { orgCode: string | null }>;
   /** The state a `to: 'previous'` transition restores on its axis. */
   previous?(record: R, axis: string): StateValue;
   messages: { notFound: string; notOwn: string; notApplicant?: string };

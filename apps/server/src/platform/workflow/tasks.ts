@@ -32,7 +32,12 @@ export async function openTask(
       status: TaskStatus.open,
       ownerOrgCode: task.ownerOrgCode,
       assigneeOrgCode: assignee.kind === 'ownerDepartment' ? task.ownerOrgCode : null,
-      assigneeRole: assignee.kind === 'role' ? assignee.role : null,
+      assigneeRole:
+        assignee.kind === 'role'
+          ? assignee.role
+          : assignee.kind === 'ownerDepartment' && !task.ownerOrgCode
+            ? (assignee.orRole ?? null)
+            : null,
       assigneeUserId: assignee.kind === 'applicant' ? task.applicantId : null,
       submitterId: task.submitterId,
       submitTime: task.now,

@@ -26,7 +26,7 @@ const SUBPAGES: Record<string, { title: string; parent?: string }> = {
   '/service/matters': { title: '事项主线目录', parent: '/service/serviceitem' },
   '/personalCenter/perCenter': { title: '个人中心' },
   '/personalCenter/personalAdd': { title: '新增应用成果', parent: '/personalCenter/perCenter' },
-  '/communication/questionnaire': { title: '调查问卷' },
+  '/communication/questionnaire': { title: '调查问卷', parent: '/communication/interaction' },
   '/communication/questionnaire/answer': { title: '参与调查', parent: '/communication/questionnaire' },
 };
 

@@ -20,6 +20,7 @@ const ActivityTab = lazy(() => import('./ActivityTab'));
 const BindingsTab = lazy(() => import('./BindingsTab'));
 const MyAchievementsTab = lazy(() => import('../achievement/MyAchievementsTab'));
 const NotifyTab = lazy(() => import('./NotifyTab'));
+const InteractionTab = lazy(() => import('./InteractionTab'));
 
 const panel = (node: ReactNode) => <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{node}</Suspense>;
 
@@ -39,6 +40,7 @@ const PANELS: Record<CentreTabKey, () => ReactNode> = {
   bindings: () => <BindingsTab />,
   achievements: () => <MyAchievementsTab />,
   notify: () => <NotifyTab />,
+  interaction: () => <InteractionTab />,
 };
 
 /**

@@ -23,6 +23,7 @@ describe('个人中心 tabs by `current`', () => {
     ]);
     expect(tabOfCurrent('1')).toBe('info');
     expect(tabOfCurrent('11')).toBe('notify');
+    expect(tabOfCurrent('12')).toBe('interaction');
   });
 
   it('opens 基本信息 for a missing or unknown tab', () => {

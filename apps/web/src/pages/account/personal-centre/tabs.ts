@@ -22,6 +22,7 @@ export const CENTRE_TABS = [
   { key: 'services', current: 2, label: '我的服务' },
   { key: 'apps', current: 3, label: '我的应用' },
   { key: 'achievements', current: 6, label: '我的成果' },
+  { key: 'interaction', current: 12, label: '我的互动' },
   { key: 'collections', current: 7, label: '我的收藏' },
   { key: 'evaluations', current: 8, label: '我的评价' },
   { key: 'messages', current: 5, label: '消息' },

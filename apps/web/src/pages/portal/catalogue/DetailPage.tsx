@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   DownloadOutlined,
+  EditOutlined,
   EyeOutlined,
   FileDoneOutlined,
   LikeOutlined,
@@ -41,6 +42,7 @@ const EvaluationsPanel = lazy(() => import('./detail/EvaluationsPanel'));
 const DatasetAchievements = lazy(() => import('../achievement/DatasetAchievements'));
 const ApiPanel = lazy(() => import('./detail/ApiPanel').then((m) => ({ default: m.ApiPanel })));
 const RatingDialog = lazy(() => import('./detail/RatingDialog'));
+const CorrectionDialog = lazy(() => import('./detail/CorrectionDialog'));
 
 const panel = (node: ReactNode) => <Suspense fallback={<Skeleton active />}>{node}</Suspense>;
 
@@ -128,6 +130,7 @@ export default function DetailPage() {
   const queryClient = useQueryClient();
   const { gate, prompt } = useLoginGate();
   const [rating, setRating] = useState(false);
+  const [correcting, setCorrecting] = useState(false);
   const { categoryNames } = usePortalTrees();
 
   // A signed-in user's answer carries their own rating and collection, so the key says who asks.
@@ -198,6 +201,15 @@ export default function DetailPage() {
             </Button>
             {d.openType === '2' && <ApplyAction detail={d} />}
             <ShareApplyButton detail={d} />
+            <Button icon={<EditOutlined />} onClick={() => gate(() => setCorrecting(true))}>
+              数据纠错
+            </Button>
+            <Link
+              className="detail-rights-link"
+              to={`/communication/interaction?${new URLSearchParams({ section: 'rightsProtection', tab: 'new', catalogId: d.id, catalogName: d.catalogName })}`}
+            >
+              权益保护
+            </Link>
           </div>
         </div>
         <div className="detail-tags">
@@ -294,6 +306,11 @@ export default function DetailPage() {
             catalogId={d.id}
             mine={d.myRating}
           />
+        </Suspense>
+      )}
+      {correcting && (
+        <Suspense fallback={null}>
+          <CorrectionDialog catalogId={d.id} catalogName={d.catalogName} onClose={() => setCorrecting(false)} />
         </Suspense>
       )}
       {prompt}

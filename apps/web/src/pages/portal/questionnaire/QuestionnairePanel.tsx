@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { pagePublicQuestionnaires, questionnaireKeys } from '@/api/questionnaire';
 import { Pager } from '@/components/portal/Pager';
 import { EmptyState, ErrorState } from '@/components/portal/StateViews';
-import { minuteText } from './format';
+import { minuteText, QUESTIONNAIRE_INTRO } from './format';
 import './questionnaire.css';
 
 const PAGE_SIZE = 10;
@@ -53,9 +53,16 @@ function Card({ item, Heading }: { item: QuestionnaireCard; Heading: 'h2' | 'h3'
 /**
  * 调查问卷 as a section: the published questionnaires, open ones first, each with its participation
  * count. It holds its own page state, so it can stand alone (`/communication/questionnaire`) or be one
- * section of 交流互动's left menu; `headingLevel` fits it under the host page's headings.
+ * section of 交流互动's left menu; `headingLevel` fits it under the host page's headings, and a host that
+ * titles the section itself (`hostTitled`) gets the list alone.
  */
-export function QuestionnairePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+export function QuestionnairePanel({
+  headingLevel = 2,
+  hostTitled = false,
+}: {
+  headingLevel?: 1 | 2;
+  hostTitled?: boolean;
+}) {
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: questionnaireKeys.publicList(page),
@@ -65,11 +72,19 @@ export function QuestionnairePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 
   const Title = headingLevel === 1 ? 'h1' : 'h2';
   const cardHeading = headingLevel === 1 ? 'h2' : 'h3';
   return (
-    <section className="qn-panel" aria-labelledby="qn-panel-title">
-      <Title id="qn-panel-title" className="qn-panel-title">
-        调查问卷
-      </Title>
-      <p className="qn-panel-intro">欢迎参与平台组织的调查，您的意见将帮助我们开放更多、更好用的数据。</p>
+    <section
+      className="qn-panel"
+      aria-labelledby={hostTitled ? undefined : 'qn-panel-title'}
+      aria-label={hostTitled ? '调查问卷列表' : undefined}
+    >
+      {!hostTitled && (
+        <>
+          <Title id="qn-panel-title" className="qn-panel-title">
+            调查问卷
+          </Title>
+          <p className="qn-panel-intro">{QUESTIONNAIRE_INTRO}</p>
+        </>
+      )}
       {list.isLoading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : list.isError ? (

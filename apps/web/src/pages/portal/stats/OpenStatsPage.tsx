@@ -54,6 +54,8 @@ function columnsFor(noun: string): DataColumn<StatsRow>[] {
   ];
 }
 
+// The interaction desk's figures are below the fold: their own chunk.
+const InteractionStatsPanel = lazy(() => import('@/pages/portal/interaction/StatsPanel'));
 /** 接口调用: the open API's successful calls per day of the period and their sum, whichever dimension is shown. */
 function CallTrendPanel() {
   const trend = useQuery({ queryKey: statsKeys.calls, queryFn: getOpenCallTrend });
@@ -159,6 +161,9 @@ export default function OpenStatsPage() {
       )}
 
       <CallTrendPanel />
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+        <InteractionStatsPanel />
+      </Suspense>
     </div>
   );
 }

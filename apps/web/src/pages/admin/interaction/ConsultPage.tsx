@@ -1,0 +1,5 @@
+import { TicketAdminList } from './TicketAdminList';
+
+export default function ConsultPage() {
+  return <TicketAdminList kind="consult" />;
+}

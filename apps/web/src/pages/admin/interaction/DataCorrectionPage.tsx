@@ -1,0 +1,5 @@
+import { TicketAdminList } from './TicketAdminList';
+
+export default function DataCorrectionPage() {
+  return <TicketAdminList kind="dataCorrection" />;
+}
