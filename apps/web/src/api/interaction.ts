@@ -95,6 +95,9 @@ export const transferTickets = (ids: string[], orgCode: string, comment?: string
   http.post<BatchResult>('/api/workinteraction/transfer', { ids, orgCode, comment });
 export const startOffShelf = (id: string, reason: string, comment: string) =>
   http.post<null>('/api/workinteraction/offShelf', { id, reason, comment });
+/** 转为常见问题: an FAQ draft (编辑中) of the ticket's question and reply, edited and 上架'd in 内容管理. */
+export const ticketToFaq = (id: string, category: string) =>
+  http.post<{ id: string }>('/api/workinteraction/toFaq', { id, category });
 export const listWork = (q: { type: '1' | '2'; pageNo: number; kind?: InteractionKind; keyword?: string }) =>
   http.post<Page<InteractionWorkItem>>('/api/workinteraction/workList', { ...q, pageSize: 10 });
 export const staffInteractionStatistics = (range: { startTime?: string; endTime?: string } = {}) =>

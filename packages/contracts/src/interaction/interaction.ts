@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FAQ_CATEGORIES } from '../content/terms.js';
 import { PageQuery } from '../core/envelope.js';
 import { requiredText, trimmedText } from '../core/fields.js';
 import {
@@ -11,6 +12,7 @@ import {
   REQUEST_FORMATS,
 } from './terms.js';
 
+const FAQ_CATEGORY_VALUES = FAQ_CATEGORIES.map((c) => c.value) as [string, ...string[]];
 const ticketId = z.guid('事项编号不正确');
 const attachmentIds = z
   .array(z.guid('附件编号不正确'), { error: '附件格式不正确' })
@@ -168,6 +170,13 @@ export const InteractionOffShelfInput = z.object({
   reason: z.string({ error: '请选择下架原因' }).trim().min(1, '请选择下架原因').max(32),
   comment: requiredText('下架说明', 500, { missing: true }),
 });
+
+/** 转为常见问题: a replied ticket's question and reply become an FAQ draft of the chosen category. */
+export const InteractionToFaqInput = z.object({
+  id: ticketId,
+  category: z.enum(FAQ_CATEGORY_VALUES, { error: '请选择常见问题分类' }).default('other'),
+});
+export type InteractionToFaqInput = z.infer<typeof InteractionToFaqInput>;
 
 /** The task inbox (`/api/workinteraction/workList`): 1 待处理, 2 已处理. */
 export const InteractionWorkListQuery = z.object({

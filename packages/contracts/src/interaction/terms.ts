@@ -103,6 +103,8 @@ export const InteractionMessages = {
   offShelfNotRights: '只有申请下架的权益保护事项可以发起下架',
   offShelfStarted: '已发起目录下架申请',
   privacySaved: '公开设置已保存',
+  faqNotReplied: '只有已回复的事项可以转为常见问题',
+  faqCreated: '已生成常见问题草稿，请到 内容管理 › 常见问题 编辑后上架',
 } as const;
 
 export type InteractionAction =

@@ -13,7 +13,13 @@ import {
 } from '@odp/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessMessages, catalogues, interactionTickets, workflowTasks } from '../../db/schema/index.js';
+import {
+  businessMessages,
+  catalogues,
+  contentItems,
+  interactionTickets,
+  workflowTasks,
+} from '../../db/schema/index.js';
 import { runDeadlines } from '../../platform/workflow/deadlines.js';
 import { actorFor, createDepart, createUser, login } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
@@ -484,5 +490,43 @@ describe("the original work-order page's calls", () => {
     expect(refused.status).toBe(400);
     const [still] = await ctx.db.select().from(interactionTickets).where(eq(interactionTickets.id, third));
     expect(still.status).toBe(0);
+  });
+});
+
+describe('转为常见问题', () => {
+  const toFaq = (token: string, id: string, category?: string) =>
+    call<{ id: string }>(ctx, 'POST', '/api/workinteraction/toFaq', { token, body: { id, category } });
+
+  it("makes an FAQ draft of a replied ticket's question and reply, for content editors only", async () => {
+    const q = await consult(citizen.token, { consultTitle: '手机 13912345678 收不到验证码怎么办' });
+    const id = q.body.result.id;
+    const early = await toFaq(reviewer.token, id, 'account');
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe('只有已回复的事项可以转为常见问题');
+    expect(
+      await reply(reviewer.token, id, '<p>请确认号码无误<script>x()</script>，并检查短信拦截。</p>'),
+    ).toMatchObject({
+      status: 200,
+    });
+    // A department officer answers tickets but does not edit content; a citizen neither.
+    expect((await toFaq(officerA.token, id)).status).toBe(403);
+    expect((await toFaq(citizen.token, id)).status).toBe(403);
+    expect((await toFaq(reviewer.token, id, 'nonsense')).status).toBe(400);
+
+    const made = await toFaq(reviewer.token, id, 'account');
+    expect(made.status, made.body.message).toBe(200);
+    const [faq] = await ctx.db.select().from(contentItems).where(eq(contentItems.id, made.body.result.id));
+    expect(faq).toMatchObject({
+      kind: 'faq',
+      type: 'account',
+      status: '1',
+      title: '手机 139****5678 收不到验证码怎么办',
+    });
+    expect(faq.body).toContain('检查短信拦截');
+    expect(faq.body).not.toContain('script');
+    // A draft is not public.
+    const pub = await call<{ id: string }[]>(ctx, 'GET', '/api/commonQuestion/public/list');
+    expect(pub.status).toBe(200);
+    expect(pub.body.result.map((r) => r.id)).not.toContain(faq.id);
   });
 });

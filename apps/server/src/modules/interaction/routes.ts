@@ -1,6 +1,7 @@
 import {
   type BatchResult,
   ConsultSaveInput,
+  ContentPerm,
   DataApplicationSaveInput,
   DataCorrectionSaveInput,
   DataErrorCorrectionInput,
@@ -14,6 +15,7 @@ import {
   InteractionRateInput,
   InteractionReopenInput,
   InteractionReplyInput,
+  InteractionToFaqInput,
   InteractionTransferInput,
   InteractionTransitionInput,
   InteractionWorkListQuery,
@@ -190,6 +192,14 @@ export async function interactionRoutes(fastify: FastifyInstance) {
       await svc.startOffShelf(db, actorOf(req), req.body);
       return ok(null, M.offShelfStarted);
     },
+  );
+  app.post(
+    '/api/workinteraction/toFaq',
+    {
+      config: { access: ContentPerm.edit },
+      schema: { tags, summary: '转为常见问题（生成编辑中的常见问题草稿）', body: InteractionToFaqInput },
+    },
+    async (req) => ok(await svc.toFaq(db, actorOf(req), req.body), M.faqCreated),
   );
   app.post(
     '/api/workinteraction/workList',

@@ -13,6 +13,7 @@ import {
   type InteractionReplyInput,
   type InteractionStatistics,
   InteractionStatus,
+  type InteractionToFaqInput,
   type InteractionTransferInput,
   type InteractionTransitionInput,
   type InteractionWorkItem,
@@ -41,6 +42,7 @@ import { assignedTo } from '../../platform/workflow/tasks.js';
 import { assertOwnUploads } from '../attachments/service.js';
 import { dictLabels } from '../catalogue/labels.js';
 import { transitionMany } from '../catalogue/lifecycle/service.js';
+import { createFaqDraft } from '../content/service.js';
 import { maskPersonal } from './mask.js';
 import {
   deleteTicket,
@@ -431,6 +433,23 @@ export function interactionService(now: () => Date = () => new Date()) {
      * 发起下架 from a 权益保护 ticket asking 下架: the catalogue's own off-shelf request (its permission,
      * scope and review), then the ticket records that it was started.
      */
+    /**
+     * 转为常见问题: the ticket's title becomes the question and its reply the answer of an FAQ draft
+     * (编辑中), which an editor reviews and 上架s. Personal data typed into the title is masked, as on
+     * the public lists; the ticket itself is not changed.
+     */
+    async toFaq(db: Db, actor: Actor, input: InteractionToFaqInput): Promise<{ id: string }> {
+      const row = await visible(db, actor, input.id);
+      if ((row.status !== replied && row.status !== closed) || !row.reply) throw badRequest(M.faqNotReplied);
+      return db.transaction((tx) =>
+        createFaqDraft(tx, actor, {
+          question: maskPersonal(row.title),
+          answer: row.reply ?? '',
+          category: input.category,
+        }),
+      );
+    },
+
     async startOffShelf(db: Db, actor: Actor, input: { id: string; reason: string; comment: string }) {
       const { row, subject } = await one(db, actor, input.id);
       if (row.kind !== 'rightsProtection' || row.protectionType !== '1' || !row.catalogId)

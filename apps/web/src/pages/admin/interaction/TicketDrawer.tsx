@@ -1,6 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
 import {
   type AttachmentItem,
+  ContentPerm,
+  FAQ_CATEGORIES,
   INTERACTION_KIND_LABEL,
   INTERACTION_STATUS_LABEL,
   type InteractionDetail,
@@ -36,6 +38,7 @@ import {
   interactionKeys,
   replyTicket,
   startOffShelf,
+  ticketToFaq,
   transferTickets,
   transitionTickets,
 } from '@/api/interaction';
@@ -49,7 +52,7 @@ import { cityTime } from './time';
 export const STATUS_COLOR: Record<number, string> = { 0: 'orange', 1: 'processing', 2: 'success', 3: 'default' };
 const time = cityTime;
 
-type Dialog = 'return' | 'close' | 'transfer' | 'offShelf' | null;
+type Dialog = 'return' | 'close' | 'transfer' | 'offShelf' | 'faq' | null;
 
 /**
  * One ticket for its department and the bureau: what was asked (with the submitter's name, which never
@@ -187,6 +190,11 @@ function TicketView({ ticket: t, onGone }: { ticket: InteractionDetail; onGone: 
           发起目录下架
         </Button>
       )}
+      {can(ContentPerm.edit) && (t.status === 2 || t.status === 3) && t.reply && (
+        <Button style={{ marginTop: 16, marginInlineStart: 8 }} onClick={() => setDialog('faq')}>
+          转为常见问题
+        </Button>
+      )}
       <Typography.Title level={5} style={{ marginTop: 20 }}>
         办理记录
       </Typography.Title>
@@ -294,6 +302,7 @@ const DIALOG_TITLE: Record<Exclude<Dialog, null>, string> = {
   close: '关闭事项（不予答复）',
   transfer: '转办',
   offShelf: '发起目录下架',
+  faq: '转为常见问题',
 };
 
 function ActionDialog({
@@ -307,7 +316,7 @@ function ActionDialog({
   onClose: () => void;
   onDone: (gone: boolean) => void;
 }) {
-  const [form] = Form.useForm<{ comment?: string; orgCode?: string; reason?: string }>();
+  const [form] = Form.useForm<{ comment?: string; orgCode?: string; reason?: string; category?: string }>();
   const reasons = useDictOptions('early_warning_information');
   const departs = useQuery({
     queryKey: ['interaction', 'departs'],
@@ -315,18 +324,24 @@ function ActionDialog({
     enabled: dialog === 'transfer',
   });
   const run = useMutation({
-    mutationFn: async (v: { comment?: string; orgCode?: string; reason?: string }) => {
+    mutationFn: async (v: { comment?: string; orgCode?: string; reason?: string; category?: string }) => {
+      if (dialog === 'faq') return ticketToFaq(ticket.id, v.category ?? 'other');
       if (dialog === 'transfer') return transferTickets([ticket.id], v.orgCode ?? '', v.comment);
       if (dialog === 'offShelf') return startOffShelf(ticket.id, v.reason ?? '', v.comment ?? '');
       return transitionTickets(dialog, [ticket.id], v.comment);
     },
     onSuccess: () => {
+      if (dialog === 'faq') {
+        feedback.message.success('已生成常见问题草稿，请到 内容管理 › 常见问题 编辑后上架');
+        onClose();
+        return;
+      }
       feedback.message.success(dialog === 'offShelf' ? '已发起目录下架申请' : '操作成功');
       // 退回 and 转办 hand the ticket to someone else: a department no longer sees it.
       onDone(dialog === 'return' || (dialog === 'transfer' && !ticket.orgCode));
     },
   });
-  const needsComment = dialog !== 'transfer';
+  const needsComment = dialog !== 'transfer' && dialog !== 'faq';
   return (
     <Modal
       open
@@ -365,32 +380,56 @@ function ActionDialog({
             </Form.Item>
           </>
         )}
-        <Form.Item
-          name="comment"
-          label={
-            dialog === 'return'
-              ? '退回理由'
-              : dialog === 'close'
-                ? '关闭理由'
-                : dialog === 'offShelf'
-                  ? '下架说明'
-                  : '转办说明'
-          }
-          rules={
-            needsComment
-              ? [
-                  {
-                    required: true,
-                    whitespace: true,
-                    message:
-                      dialog === 'return' ? '请填写退回理由' : dialog === 'close' ? '请填写关闭理由' : '请输入下架说明',
-                  },
-                ]
-              : []
-          }
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
+        {dialog === 'faq' && (
+          <>
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              message="事项标题作为问题、回复内容作为答案，生成一条“编辑中”的常见问题，编辑后上架即在帮助中心公开。"
+            />
+            <Form.Item
+              name="category"
+              label="问题分类"
+              initialValue="other"
+              rules={[{ required: true, message: '请选择问题分类' }]}
+            >
+              <Select options={FAQ_CATEGORIES.map((c) => ({ value: c.value, label: c.text }))} />
+            </Form.Item>
+          </>
+        )}
+        {dialog !== 'faq' && (
+          <Form.Item
+            name="comment"
+            label={
+              dialog === 'return'
+                ? '退回理由'
+                : dialog === 'close'
+                  ? '关闭理由'
+                  : dialog === 'offShelf'
+                    ? '下架说明'
+                    : '转办说明'
+            }
+            rules={
+              needsComment
+                ? [
+                    {
+                      required: true,
+                      whitespace: true,
+                      message:
+                        dialog === 'return'
+                          ? '请填写退回理由'
+                          : dialog === 'close'
+                            ? '请填写关闭理由'
+                            : '请输入下架说明',
+                    },
+                  ]
+                : []
+            }
+          >
+            <Input.TextArea rows={3} maxLength={500} showCount />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
