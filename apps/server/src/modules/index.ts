@@ -10,6 +10,7 @@ import { exchangeModule } from './exchange/manifest.js';
 import { filesModule } from './files/manifest.js';
 import { homeModule } from './home/manifest.js';
 import { marketModule } from './market/manifest.js';
+import { navigationModule } from './navigation/manifest.js';
 import { newsModule } from './news/manifest.js';
 import { notifySettingsModule } from './notify-settings/manifest.js';
 import { openApplyModule } from './open-apply/manifest.js';
@@ -57,6 +58,7 @@ export const manifests: readonly ModuleManifest[] = [
   checkModule,
   fillRuleModule,
   pictureModule,
+  navigationModule,
   portalModule,
   filesModule,
   marketModule,

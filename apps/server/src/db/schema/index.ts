@@ -5,6 +5,7 @@ export * from './datastore.js';
 export * from './figures.js';
 export * from './jobs.js';
 export * from './messages.js';
+export * from './navigation.js';
 export * from './notify.js';
 export * from './openapi.js';
 export * from './resources.js';
