@@ -34,6 +34,8 @@ const AchievementListPage = lazyPage(() => import('@/pages/portal/achievement/Ac
 const AchievementDetailPage = lazyPage(() => import('@/pages/portal/achievement/AchievementDetailPage'));
 const AchievementFormPage = lazyPage(() => import('@/pages/account/achievement/AchievementFormPage'));
 // 个人中心: in the portal's frame, for signed-in users only (the guard below sends visitors to sign in).
+const FunctionNavigationPage = lazyPage(() => import('@/pages/portal/navigation/FunctionNavigationPage'));
+const EmbedPage = lazyPage(() => import('@/pages/portal/navigation/EmbedPage'));
 const PersonalCentrePage = lazyPage(() => import('@/pages/account/personal-centre/PersonalCentrePage'));
 
 const portalPages: RouteObject[] = [
@@ -48,6 +50,8 @@ const portalPages: RouteObject[] = [
   { path: '/s', element: <Navigate to="/service/serviceitem" replace /> },
   { path: '/service/serviceitem/serviceDetails', element: <AchievementDetailPage /> },
   { path: '/personalCenter/personalAdd', element: <AchievementFormPage /> },
+  { path: '/system/FunctionNavigation', element: <FunctionNavigationPage /> },
+  { path: '/system/EmbedPage', element: <EmbedPage /> },
 ];
 
 const LOGIN_PATHS = ['/user/login', '/user/login1', '/login'];

@@ -13,6 +13,7 @@ export const BUILT_PAGES = new Set<string>([
   '/service/matters',
   '/service/serviceitem',
   '/service/serviceitem/serviceDetails',
+  '/system/FunctionNavigation',
 ]);
 
 export const isBuilt = (path: string) => BUILT_PAGES.has(path);

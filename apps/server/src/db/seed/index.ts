@@ -10,6 +10,7 @@ import { seedAccounts, seedDemoCity } from './demo.js';
 import { seedDemoAchievements } from './demo-achievements.js';
 import { seedDemoApps } from './demo-apps.js';
 import { seedDemoExchange } from './demo-exchange.js';
+import { seedDemoNavigation } from './demo-navigation.js';
 import { seedDemoOpenApplies } from './demo-open-apply.js';
 import { seedDemoShares } from './demo-share.js';
 import { seedDemoIdentities } from './demo-sso.js';
@@ -44,6 +45,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     if (demo) await seedDemoAchievements(tx, config);
     if (demo) await seedDemoPictures(tx, config.dataDir);
     if (demo) await seedDemoIdentities(tx);
+    // 功能导航: 开发者中心 and the bureau's sibling systems.
+    if (demo) await seedDemoNavigation(tx, config.dataDir);
     return lines;
   });
   if (!demo) {

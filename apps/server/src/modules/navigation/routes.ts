@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import {
   NavigationMessages as M,
   NavAppCreateInput,
+  NavAppIdsInput,
   NavAppPageQuery,
   NavAppUpdateInput,
   NavLaunchInput,
@@ -55,6 +56,15 @@ export async function navigationRoutes(fastify: FastifyInstance) {
     schemas: { list: NavAppPageQuery, create: NavAppCreateInput, update: NavAppUpdateInput },
     handlers: svc,
   });
+
+  app.post(
+    '/api/navigation/deleteBatch',
+    { config: { access: P.edit }, schema: { tags, summary: '批量删除导航应用', body: NavAppIdsInput } },
+    async (req) => {
+      await svc.removeMany(db, actorOf(req), req.body.ids);
+      return ok(null, '删除成功');
+    },
+  );
 
   app.post(
     '/api/navigation/icon',
