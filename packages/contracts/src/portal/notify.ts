@@ -40,8 +40,9 @@ export const MESSAGE_TYPE_CATEGORY: Readonly<Record<string, NotifyCategory>> = {
   open_report_due: 'todo',
   open_report_overdue: 'todo',
   share_pooling: 'todo',
-  // What an administrator sends (消息管理 › 发送, default type).
+  // What an administrator sends (消息管理 › 发送, default type), and released 系统通告.
   system: 'announcement',
+  announcement: 'announcement',
 };
 
 export const notifyCategoryOf = (messageType: string): NotifyCategory | null =>
