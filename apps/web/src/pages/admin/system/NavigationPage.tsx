@@ -1,12 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import {
-  ProForm,
-  ProFormDigit,
-  ProFormRadio,
-  ProFormSwitch,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components';
+import { ProForm, ProFormDigit, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import {
   NAV_OPEN_MODE,
   NAV_OPEN_MODE_LABEL,
@@ -15,7 +8,7 @@ import {
   NavAppUpdateInput,
   NavigationPerm as P,
 } from '@odp/contracts';
-import { Button, Space, Tag, Upload } from 'antd';
+import { Button, Space, Switch, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { feedback } from '@/api/feedback';
 import {
@@ -167,15 +160,18 @@ const navigationView = defineResourceView<NavAppItem, NavAppCreateInput, NavAppU
           ]}
           extra="内嵌打开仅限系统设置允许的站点"
         />
-        <ProFormSwitch
+        <ProForm.Item
           name="needLogin"
           label="需要登录"
-          checkedChildren="是"
-          unCheckedChildren="否"
+          valuePropName="checked"
           extra="需要登录的外部应用将收到一次性登录令牌（60 秒内有效），不传递用户名"
-        />
+        >
+          <Switch checkedChildren="是" unCheckedChildren="否" />
+        </ProForm.Item>
         <ProFormDigit name="sortNo" label="排序" min={0} max={9999} fieldProps={{ precision: 0 }} />
-        <ProFormSwitch name="enabled" label="启用" checkedChildren="启用" unCheckedChildren="停用" />
+        <ProForm.Item name="enabled" label="启用" valuePropName="checked">
+          <Switch checkedChildren="启用" unCheckedChildren="停用" />
+        </ProForm.Item>
       </>
     ),
     toValues: (r) => ({
