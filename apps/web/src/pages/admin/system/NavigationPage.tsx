@@ -164,7 +164,7 @@ const navigationView = defineResourceView<NavAppItem, NavAppCreateInput, NavAppU
           name="needLogin"
           label="需要登录"
           valuePropName="checked"
-          extra="需要登录的外部应用将收到一次性登录令牌（60 秒内有效），不传递用户名"
+          extra="向外部应用传递一次性登录令牌，不含用户名"
         >
           <Switch checkedChildren="是" unCheckedChildren="否" />
         </ProForm.Item>
