@@ -65,6 +65,9 @@ beforeAll(async () => {
   // 应用成果: the list, and the detail of a published result of the demo city.
   const results = await api<{ records: { id: string }[] }>('/api/achievement/public/page?pageSize=1');
   expect(results.records).toHaveLength(1);
+  // 资讯中心: the list, a news item's detail, the document lists and the help centre.
+  const news = await api<{ records: { id: string }[] }>('/api/information/public/page?informationType=1&pageSize=1');
+  expect(news.records).toHaveLength(1);
   pages = [
     { name: 'home', path: '/openPlatform/home', ready: 'main .home-counter-value', portal: true },
     { name: 'catalogue', path: '/catalogue/datacatalogue', ready: 'main .portal-card h3', portal: true },
@@ -85,6 +88,16 @@ beforeAll(async () => {
       ready: 'main h1',
       portal: true,
     },
+    { name: 'information', path: '/system/helpdocument', ready: 'main .content-list a', portal: true },
+    {
+      name: 'information-detail',
+      path: `/openPlatform/JournalismDet?id=${news.records[0].id}`,
+      ready: 'main .content-rich',
+      portal: true,
+    },
+    { name: 'policy-rules', path: '/system/policyrule', ready: 'main .content-doc-title', portal: true },
+    { name: 'data-standards', path: '/system/datastandard', ready: 'main .content-doc-title', portal: true },
+    { name: 'help-centre', path: '/helpCenter/problemManual', ready: 'main .faq-list summary', portal: true },
     { name: 'function-navigation', path: '/system/FunctionNavigation', ready: 'main .nav-card-name', portal: true },
     { name: 'login', path: '/user/login', ready: 'main h1', portal: false },
     { name: 'register', path: '/user/register', ready: 'main h1', portal: false },

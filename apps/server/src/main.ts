@@ -3,6 +3,8 @@ import { ensureDataDir, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { upgradeReference } from './db/seed/upgrade.js';
+import { modules } from './modules/index.js';
+import { indexUnindexed } from './platform/search/indexer.js';
 
 const started = Date.now();
 const config = loadConfig();
@@ -11,6 +13,8 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 await database.migrate();
 const seeded = await seedIfEmpty(database.db, config);
 const upgraded = seeded ? [] : await upgradeReference(database.db);
+// Records from before a search subject's vector column existed become findable.
+await indexUnindexed(database.db, [...modules.searchSubjects.values()]);
 const app = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });
 

@@ -8,6 +8,7 @@
 export * from './achievement/terms.js';
 export * from './catalogue/service-matter-terms.js';
 export * from './catalogue/terms.js';
+export * from './content/terms.js';
 export * from './core/calendar.js';
 export * from './core/constants.js';
 export * from './core/messages.js';

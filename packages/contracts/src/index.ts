@@ -20,6 +20,8 @@ export * from './collection/excel-report.js';
 export * from './collection/interface-mount.js';
 export * from './collection/table-mount.js';
 export * from './collection/timeliness.js';
+export * from './content/content.js';
+export * from './content/terms.js';
 export * from './core/calendar.js';
 export * from './core/constants.js';
 export * from './core/envelope.js';

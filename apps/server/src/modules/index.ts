@@ -6,6 +6,7 @@ import { attachmentsModule } from './attachments/manifest.js';
 import { authModule } from './auth/manifest.js';
 import { catalogueModule } from './catalogue/manifest.js';
 import { collectionModule } from './collection/manifest.js';
+import { contentModule } from './content/manifest.js';
 import { exchangeModule } from './exchange/manifest.js';
 import { filesModule } from './files/manifest.js';
 import { homeModule } from './home/manifest.js';
@@ -80,6 +81,7 @@ export const manifests: readonly ModuleManifest[] = [
   notifySettingsModule,
   ssoModule,
   achievementModule,
+  contentModule,
 ];
 
 export const modules = installModules(manifests);

@@ -11,6 +11,7 @@ import type {
   WorkOrderSource,
 } from './module.js';
 import type { SearchSubject } from './search/subject.js';
+import type { SearchTabProvider } from './search/tab.js';
 import { registerSubject } from './workflow/registry.js';
 import type { AnySubject } from './workflow/subject.js';
 
@@ -27,6 +28,8 @@ export type Modules = {
   /** Workflow subjects and search subjects by their type. */
   subjects: ReadonlyMap<string, AnySubject>;
   searchSubjects: ReadonlyMap<string, SearchSubject>;
+  /** The site search's tabs by search type. */
+  searchTabs: ReadonlyMap<string, SearchTabProvider>;
   /** By page path, in module order. */
   pageData: ReadonlyMap<string, readonly PageData[]>;
   /** Other subjects' tasks in the 工单 inbox, by subject type. */
@@ -168,6 +171,7 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
     problems,
   );
   const searchSubjects = gather(manifests, 'search subject', (m) => (m.search ?? []).map((s) => [s.type, s]), problems);
+  const searchTabs = gather(manifests, 'search tab', (m) => (m.searchTabs ?? []).map((t) => [t.type, t]), problems);
   const workOrderSources = gather(
     manifests,
     'work-order source',
@@ -195,6 +199,7 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
       pageData,
       subjects,
       searchSubjects,
+      searchTabs,
       jobs,
       dataRuleLists,
       badges,

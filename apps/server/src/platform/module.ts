@@ -6,6 +6,7 @@ import type { PageData } from './http/page-data.js';
 import type { JobHandler } from './jobs/handler.js';
 import type { DataRuleColumns } from './resource/data-rules.js';
 import type { SearchSubject } from './search/subject.js';
+import type { SearchTabProvider } from './search/tab.js';
 import type { AnySubject } from './workflow/subject.js';
 
 /** A menu, directory or button as seeded; `children` nest, `perms` is the code the server checks. */
@@ -99,6 +100,8 @@ export type ModuleManifest = {
   subjects?: readonly AnySubject[];
   /** Record types the site search indexes. */
   search?: readonly SearchSubject[];
+  /** Tabs of the site search the module's content fills (one per search type). */
+  searchTabs?: readonly SearchTabProvider[];
   /** Answers written into a public page's HTML for its first screen (`http/page-data.ts`). */
   pageData?: readonly PageData[];
   /** Tasks of the module's subjects the 工单 inbox lists beside the catalogue's. */

@@ -14,8 +14,8 @@ import type {
   RatingInput,
   RatingItem,
   RatingResult,
-  SearchTab,
   SearchType,
+  SiteSearchResult,
 } from '@odp/contracts';
 import { type CategoryTreeId, Constants, PAGE_DATA_KEYS } from '@odp/contracts/constants';
 import { http } from './client';
@@ -57,9 +57,6 @@ export type MarketQuery = MarketFilters & {
 
 /** A data file's first rows (cells as text), and which columns the server masked. */
 export type MarketPreview = FilePreview & { maskedColumns?: string[] };
-
-/** The site search: a tab per content type with its (capped) total, and the page of the chosen type. */
-export type SiteSearchResult = { tabs: SearchTab[]; page: MarketPage };
 
 const clean = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null && v !== '')) as T;

@@ -3,6 +3,7 @@ import { accountPages } from '@/pages/account/pages';
 import { achievementPages } from '@/pages/admin/achievement/pages';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { collectionPages } from '@/pages/admin/collection/pages';
+import { contentPages } from '@/pages/admin/content/pages';
 import { messagePages } from '@/pages/admin/message/pages';
 import { openApplyPages } from '@/pages/admin/openApply/pages';
 import { adminPages } from '@/pages/admin/pages';
@@ -18,6 +19,7 @@ const areas: Record<string, object> = {
   'admin/achievement': achievementPages,
   'admin/catalogue': cataloguePages,
   'admin/collection': collectionPages,
+  'admin/content': contentPages,
   'admin/message': messagePages,
   'admin/openApply': openApplyPages,
   'admin/resources': resourcePages,

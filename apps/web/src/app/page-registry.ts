@@ -3,6 +3,7 @@ import { accountPages } from '@/pages/account/pages';
 import { achievementPages } from '@/pages/admin/achievement/pages';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { collectionPages } from '@/pages/admin/collection/pages';
+import { contentPages } from '@/pages/admin/content/pages';
 import { messagePages } from '@/pages/admin/message/pages';
 import { openApplyPages } from '@/pages/admin/openApply/pages';
 import { adminPages } from '@/pages/admin/pages';
@@ -27,6 +28,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   ...sharingPages,
   ...openApplyPages,
   ...achievementPages,
+  ...contentPages,
   ...accountPages,
 };
 

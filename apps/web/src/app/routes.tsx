@@ -33,9 +33,15 @@ const ServiceMattersPage = lazyPage(() => import('@/pages/portal/service-matters
 const AchievementListPage = lazyPage(() => import('@/pages/portal/achievement/AchievementListPage'));
 const AchievementDetailPage = lazyPage(() => import('@/pages/portal/achievement/AchievementDetailPage'));
 const AchievementFormPage = lazyPage(() => import('@/pages/account/achievement/AchievementFormPage'));
-// 个人中心: in the portal's frame, for signed-in users only (the guard below sends visitors to sign in).
+// 资讯中心, 资讯详情, the document lists and 帮助中心 (modules/content).
+const InformationCentrePage = lazyPage(() => import('@/pages/portal/content/InformationCentrePage'));
+const InformationDetailPage = lazyPage(() => import('@/pages/portal/content/InformationDetailPage'));
+const DocumentPage = lazyPage(() => import('@/pages/portal/content/DocumentPage'));
+const HelpCentrePage = lazyPage(() => import('@/pages/portal/content/HelpCentrePage'));
+// 功能导航 and its embed page (modules/navigation).
 const FunctionNavigationPage = lazyPage(() => import('@/pages/portal/navigation/FunctionNavigationPage'));
 const EmbedPage = lazyPage(() => import('@/pages/portal/navigation/EmbedPage'));
+// 个人中心: in the portal's frame, for signed-in users only (the guard below sends visitors to sign in).
 const PersonalCentrePage = lazyPage(() => import('@/pages/account/personal-centre/PersonalCentrePage'));
 
 const portalPages: RouteObject[] = [
@@ -50,6 +56,11 @@ const portalPages: RouteObject[] = [
   { path: '/s', element: <Navigate to="/service/serviceitem" replace /> },
   { path: '/service/serviceitem/serviceDetails', element: <AchievementDetailPage /> },
   { path: '/personalCenter/personalAdd', element: <AchievementFormPage /> },
+  { path: '/system/helpdocument', element: <InformationCentrePage /> },
+  { path: '/openPlatform/JournalismDet', element: <InformationDetailPage /> },
+  { path: '/system/policyrule', element: <DocumentPage /> },
+  { path: '/system/datastandard', element: <DocumentPage /> },
+  { path: '/helpCenter/problemManual', element: <HelpCentrePage /> },
   { path: '/system/FunctionNavigation', element: <FunctionNavigationPage /> },
   { path: '/system/EmbedPage', element: <EmbedPage /> },
 ];

@@ -13,6 +13,11 @@ export const BUILT_PAGES = new Set<string>([
   '/service/matters',
   '/service/serviceitem',
   '/service/serviceitem/serviceDetails',
+  '/system/helpdocument',
+  '/openPlatform/JournalismDet',
+  '/system/policyrule',
+  '/system/datastandard',
+  '/helpCenter/problemManual',
   '/system/FunctionNavigation',
 ]);
 

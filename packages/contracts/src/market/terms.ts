@@ -29,10 +29,32 @@ export type Facet = (typeof FACETS)[number];
 /** Per facet, value → number of entries, each counted with the other filters applied. */
 export type FacetCounts = Record<Facet, Record<string, number>>;
 
-/** Content types of the site-wide search; other capabilities add theirs. */
-export const SEARCH_TYPES = ['catalogue', 'matters'] as const;
+/**
+ * Content types of the site-wide search, in the order of its tabs. A type is a tab once a module
+ * declares its provider (`searchTabs` in the server's manifests); the catalogue and 事项主线目录 answer
+ * with catalogue cards, the others with generic hits.
+ */
+export const SEARCH_TYPES = [
+  'catalogue',
+  'matters',
+  'achievement',
+  'information',
+  'document',
+  'faq',
+  'interaction',
+] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
-export const SEARCH_TYPE_LABEL: Record<SearchType, string> = { catalogue: '数据目录', matters: '事项主线目录' };
+export const SEARCH_TYPE_LABEL: Record<SearchType, string> = {
+  catalogue: '数据目录',
+  matters: '事项主线目录',
+  achievement: '应用成果',
+  information: '资讯',
+  document: '文档',
+  faq: '常见问题',
+  interaction: '互动',
+};
+/** The types whose hits are catalogue entries (shown as catalogue cards). */
+export const SEARCH_CARD_TYPES = ['catalogue', 'matters'] as const satisfies readonly SearchType[];
 
 /** Formats an open download can be asked for; `original` is the file as uploaded. */
 export const DOWNLOAD_FORMATS = ['original', 'csv', 'xlsx', 'json'] as const;

@@ -112,6 +112,8 @@ const AnnouncementFields = z.object({
   priority: z.enum(['L', 'M', 'H'], { error: '优先级只能是 L、M 或 H' }).default('L'),
   msgCategory: z.enum(['1', '2'], { error: '消息类型只能是 1（通知）或 2（系统消息）' }).default('1'),
   msgType: z.enum(['ALL', 'USER'], { error: '通告对象只能是 ALL 或 USER' }).default('ALL'),
+  /** 公开到门户: once released, visitors read it as the portal home's 公告通知 (only for ALL). */
+  isPublic: z.boolean({ error: '是否公开格式不正确' }).default(false),
   userIds: idCsv('用户'),
   departIds: idCsv('部门'),
   startTime: optionalTime('开始时间'),
@@ -134,6 +136,7 @@ function checkFields(v: Fields, issue: (message: string, path: string) => void) 
     issue('指定用户时请至少选择一个用户或部门', 'userIds');
   if (v.startTime && v.endTime && v.endTime <= v.startTime) issue('结束时间必须晚于开始时间', 'endTime');
   if (v.openType && !v.openPage) issue('请填写打开页面', 'openPage');
+  if (v.isPublic && v.msgType === 'USER') issue('指定用户的公告不能公开到门户', 'isPublic');
 }
 
 const refined = <T extends z.ZodType<Fields>>(schema: T) =>
@@ -158,6 +161,7 @@ export type AnnouncementListQuery = z.infer<typeof AnnouncementListQuery>;
 /** An announcement as the administration list shows it. */
 export type AnnouncementRecord = NoticeItem & {
   sendStatus: SendStatus;
+  isPublic: boolean;
   msgType: MsgType;
   /** Comma-separated, as the wire has them. */
   userIds: string;

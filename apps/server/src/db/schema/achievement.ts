@@ -15,7 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { catalogues } from './catalogue.js';
-import { createdAt, deletedAt, id, updatedAt } from './columns.js';
+import { createdAt, deletedAt, id, tsvector, updatedAt } from './columns.js';
 import { users } from './system.js';
 
 /**
@@ -55,6 +55,7 @@ export const achievements = pgTable(
     scoreAvg: numeric('score_avg', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    searchVector: tsvector('search_vector'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -63,6 +64,7 @@ export const achievements = pgTable(
     // A link names one live result only; a deleted one frees it.
     uniqueIndex('achievement_url_uq').on(t.url).where(sql`${t.deletedAt} is null and ${t.url} is not null`),
     index('achievement_owner_idx').on(t.ownerId),
+    index('achievement_search_idx').using('gin', t.searchVector),
     index('achievement_org_idx').on(t.orgCode),
     index('achievement_published_idx').on(t.publishedAt).where(sql`${t.status} = '2' and ${t.deletedAt} is null`),
   ],

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -15,11 +14,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, id, updatedAt } from './columns.js';
+import { createdAt, deletedAt, id, tsvector, updatedAt } from './columns.js';
 import { users } from './system.js';
-
-/** PostgreSQL full-text vector; filled by the server from Chinese character bigrams (see platform/search). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * Category trees of the catalogue: 基础信息资源目录 and 主题信息资源目录 (treeItemId 1) and the top-page

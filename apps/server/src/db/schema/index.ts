@@ -1,6 +1,7 @@
 export * from './accounts.js';
 export * from './achievement.js';
 export * from './catalogue.js';
+export * from './content.js';
 export * from './datastore.js';
 export * from './figures.js';
 export * from './jobs.js';

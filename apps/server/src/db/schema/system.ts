@@ -263,6 +263,8 @@ export const announcements = pgTable(
     msgCategory: varchar('msg_category', { length: 1 }).notNull().default('1'),
     /** ALL or USER */
     msgType: varchar('msg_type', { length: 8 }).notNull().default('ALL'),
+    /** Shown to visitors too, as the portal home's 公告通知, once released. */
+    isPublic: boolean('is_public').notNull().default(false),
     userIds: text('user_ids'),
     /** Comma-separated department ids; their members are addressed too when msgType is USER. */
     departIds: text('depart_ids'),

@@ -9,6 +9,7 @@ import { seedDemoCatalogue } from './catalogue/index.js';
 import { seedAccounts, seedDemoCity } from './demo.js';
 import { seedDemoAchievements } from './demo-achievements.js';
 import { seedDemoApps } from './demo-apps.js';
+import { seedDemoContent } from './demo-content.js';
 import { seedDemoExchange } from './demo-exchange.js';
 import { seedDemoNavigation } from './demo-navigation.js';
 import { seedDemoOpenApplies } from './demo-open-apply.js';
@@ -43,6 +44,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     if (demo) await seedDemoShares(tx, config);
     // 应用成果 of the citizen and two departments, linked to the demo catalogue's open entries.
     if (demo) await seedDemoAchievements(tx, config);
+    // 新闻动态, 政策法规, 资料 (generated PDFs) and 常见问题, through the content service and the kernel.
+    if (demo) await seedDemoContent(tx, config);
     if (demo) await seedDemoPictures(tx, config.dataDir);
     if (demo) await seedDemoIdentities(tx);
     // 功能导航: 开发者中心 and the bureau's sibling systems.

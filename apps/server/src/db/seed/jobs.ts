@@ -74,6 +74,12 @@ export const JOB_SEEDS: {
     description: '每小时第 5 分钟释放授权期限已结束的共享申请，授权与应用密钥随即失效',
   },
   {
+    handler: 'publishScheduledContent',
+    cronExpression: '0 * * * * *',
+    parameter: { limit: 200 },
+    description: '每分钟发布预约发布时间已到的新闻动态、政策法规、资料和常见问题',
+  },
+  {
     handler: 'openApplyExpiry',
     cronExpression: '0 5 * * * *',
     parameter: {},

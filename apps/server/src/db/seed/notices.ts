@@ -35,6 +35,7 @@ export async function seedNotices(db: Executor) {
       sendTime: new Date(now - 3 * DAY),
       openType: 'url',
       openPage: '/catalogue/datacatalogue',
+      isPublic: true,
       createdBy: 'admin',
     },
     {
@@ -72,6 +73,7 @@ export async function seedNotices(db: Executor) {
       sender: '系统管理员',
       sendStatus: '1',
       sendTime: new Date(now - DAY),
+      isPublic: true,
       createdBy: 'admin',
     },
     {

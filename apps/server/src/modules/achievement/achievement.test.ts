@@ -3,7 +3,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AchievementCard, AchievementDetail, AchievementRecord, BatchResult, Page } from '@odp/contracts';
+import type {
+  AchievementCard,
+  AchievementDetail,
+  AchievementRecord,
+  BatchResult,
+  Page,
+  SearchHitPage,
+  SiteSearchResult,
+} from '@odp/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -283,6 +291,30 @@ describe('public pages', () => {
     hot = await publish({ applyName: '空气质量地图', applicationType: '5', dataIds: [entryA.id] });
     fresh = await publish({ applyName: '路况日报', applicationType: '4', dataIds: [entryB.id] });
     for (let i = 0; i < 3; i++) await call(ctx, 'GET', '/api/achievement/public/detail', { query: { id: hot } });
+  });
+
+  it('is found by the site search under 应用成果, published results only, marked', async () => {
+    // A draft with the same words stays out of the public search.
+    await save(
+      bob.token,
+      await form(bob.token, { applyName: '空气质量草稿', dataIds: [entryA.id] }),
+      'personal',
+      false,
+    );
+    const res = await call<SiteSearchResult>(ctx, 'GET', '/api/search/site', {
+      query: { search: '空气质量', type: 'achievement' },
+    });
+    expect(res.status, res.body.message).toBe(200);
+    const { kind, page, tabs } = res.body.result;
+    expect(kind).toBe('hits');
+    const hits = (page as SearchHitPage).records;
+    expect(hits.map((h) => h.id)).toEqual([hot]);
+    expect(hits[0]).toMatchObject({
+      title: '空气质量地图',
+      href: `/service/serviceitem/serviceDetails?id=${hot}`,
+      highlight: { title: '<em>空气质量</em>地图' },
+    });
+    expect(tabs.find((t) => t.type === 'achievement')?.total).toBe(1);
   });
 
   it('searches, sorts and filters by the tree', async () => {

@@ -6,6 +6,8 @@ import { menuButton as button, defineModule } from '../../platform/module.js';
 import { assignedTo, countOpenTasks, openTasksOfType } from '../../platform/workflow/tasks.js';
 import { achievementLinkCheck } from './link-check.js';
 import { achievementRoutes } from './routes.js';
+import { achievementSearch } from './search.js';
+import { achievementSearchTab } from './search-tab.js';
 import { ACHIEVEMENT_ADMIN_PATH, achievementSubject } from './subject.js';
 
 /** The inbox of results waiting for the bureau's review. */
@@ -21,6 +23,8 @@ export const achievementModule = defineModule({
   routes: [achievementRoutes],
   jobs: [achievementLinkCheck],
   subjects: [achievementSubject],
+  search: [achievementSearch],
+  searchTabs: [achievementSearchTab],
   badges: {
     // The reviews the signed-in reviewer owes.
     [ACHIEVEMENT_REVIEW_PATH]: async (db, actor) =>

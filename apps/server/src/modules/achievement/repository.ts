@@ -12,7 +12,9 @@ import {
   portalFigures,
   users,
 } from '../../db/schema/index.js';
+import { refreshSearchIndex } from '../../platform/search/indexer.js';
 import { isPublicSql } from '../market/repository.js';
+import { achievementSearch } from './search.js';
 
 const a = achievements;
 const d = achievementDatasets;
@@ -43,13 +45,16 @@ export async function findAchievement(db: Executor, id: string): Promise<Achieve
   return row ?? null;
 }
 
+/** Every write of a result's own columns refreshes its search vector in the same transaction. */
 export async function insertAchievement(tx: Executor, values: AchievementInsert): Promise<AchievementRow> {
   const [row] = await tx.insert(a).values(values).returning();
+  await refreshSearchIndex(tx, achievementSearch, [row.id]);
   return row;
 }
 
 export async function updateAchievement(tx: Executor, id: string, values: Partial<AchievementInsert>) {
   await tx.update(a).set(values).where(eq(a.id, id));
+  await refreshSearchIndex(tx, achievementSearch, [id]);
 }
 
 /** Replaces the linked datasets, keeping the order given. */

@@ -1,5 +1,13 @@
-import type { IndexNum, KeyAreaCount, MarketCard, Page, SearchTab } from '@odp/contracts';
+import {
+  type IndexNum,
+  type KeyAreaCount,
+  type MarketCard,
+  type Page,
+  SEARCH_TYPES,
+  type SearchTab,
+} from '@odp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installedModules } from '../../platform/module-registry.js';
 import { createDepart } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { createStorage, saveCatalogueFile } from '../files/service.js';
@@ -90,10 +98,14 @@ describe('GET /api/search/site', () => {
       { query: { search: '公交' } },
     );
     expect(res.status).toBe(200);
-    expect(res.body.result.tabs).toEqual([
+    expect(res.body.result.tabs.slice(0, 2)).toEqual([
       { type: 'catalogue', label: '数据目录', total: 1, totalCapped: false },
       { type: 'matters', label: '事项主线目录', total: 0, totalCapped: false },
     ]);
+    // Every other tab is a type in SEARCH_TYPES' order with a module behind it.
+    expect(res.body.result.tabs.map((t) => t.type)).toEqual(
+      SEARCH_TYPES.filter((t) => installedModules().searchTabs.has(t)),
+    );
     expect(res.body.result.page.records.map((r) => r.highlight.catalogName)).toEqual(['旧的<em>公交</em>站点']);
     expect((await call(ctx, 'GET', '/api/search/site', { query: { search: ' ' } })).status).toBe(400);
     expect((await call(ctx, 'GET', '/api/search/site', { query: { search: '公交', type: 'news' } })).status).toBe(400);

@@ -1,51 +1,39 @@
 import {
-  type MarketPage,
   SEARCH_TOTAL_CAP,
   SEARCH_TYPE_LABEL,
   SEARCH_TYPES,
   type SearchTab,
-  type SearchType,
   type SiteSearchQuery,
+  type SiteSearchResult,
 } from '@odp/contracts';
 import type { Db } from '../../db/client.js';
-import { cappedCount, filterConditions } from '../market/repository.js';
-import { marketPage, parseKeyword } from '../market/service.js';
-import { countMatterHits, matterHitsPage } from '../service-matters/search.js';
+import { installedModules } from '../../platform/module-registry.js';
+import { emptyHitPage } from '../../platform/search/tab.js';
 
-/** What a content type contributes to the site search: a (capped) count for its tab, and a page. */
-type SearchProvider = {
-  count(db: Db, search: string): Promise<number>;
-  page(db: Db, q: SiteSearchQuery): Promise<MarketPage>;
-};
-
-/** One provider per type; news, results and the rest add theirs when they land. */
-const PROVIDERS: Record<SearchType, SearchProvider> = {
-  catalogue: {
-    async count(db, search) {
-      const keyword = parseKeyword(search);
-      return keyword ? cappedCount(db, filterConditions({}, keyword)) : 0;
-    },
-    page: (db, q) => marketPage(db, { pageNo: q.pageNo, pageSize: q.pageSize, catalogName: q.search }),
-  },
-  // 事项主线目录: the catalogue's entries that serve a government service item.
-  matters: { count: countMatterHits, page: matterHitsPage },
-};
-
-export type SiteSearchResult = { tabs: SearchTab[]; page: MarketPage };
-
-/** Site-wide search: a tab per content type with its total, and the page of the chosen type. */
+/**
+ * Site-wide search: a tab per content type some module provides (`searchTabs` in the manifests), in
+ * the order of SEARCH_TYPES, with its total, and the page of the chosen type. The chosen type's total
+ * is its page's; the others are counted (capped).
+ */
 export async function siteSearch(db: Db, q: SiteSearchQuery): Promise<SiteSearchResult> {
-  const page = await PROVIDERS[q.type].page(db, q);
+  const providers = installedModules().searchTabs;
+  const chosen = providers.get(q.type);
+  const result: Omit<SiteSearchResult, 'tabs'> = !chosen
+    ? { kind: 'hits', page: emptyHitPage(q) }
+    : chosen.kind === 'cards'
+      ? { kind: 'cards', page: await chosen.page(db, q) }
+      : { kind: 'hits', page: await chosen.page(db, q) };
   const tabs: SearchTab[] = [];
   for (const type of SEARCH_TYPES) {
-    const provider: SearchProvider = PROVIDERS[type];
+    const provider = providers.get(type);
+    if (!provider) continue;
     const counted = type === q.type ? null : await provider.count(db, q.search);
     tabs.push({
       type,
       label: SEARCH_TYPE_LABEL[type],
-      total: counted === null ? page.total : Math.min(counted, SEARCH_TOTAL_CAP),
-      totalCapped: counted === null ? page.totalCapped : counted > SEARCH_TOTAL_CAP,
+      total: counted === null ? result.page.total : Math.min(counted, SEARCH_TOTAL_CAP),
+      totalCapped: counted === null ? result.page.totalCapped : counted > SEARCH_TOTAL_CAP,
     });
   }
-  return { tabs, page };
+  return { tabs, ...result } as SiteSearchResult;
 }

@@ -3,15 +3,18 @@ import { dicts } from '../../db/schema/index.js';
 import { syncDictionaryItems } from '../../db/seed/dictionary-sync.js';
 import { defineModule } from '../../platform/module.js';
 import { serviceMattersRoutes } from './routes.js';
+import { countMatterHits, matterHitsPage } from './search.js';
 
 /**
  * 事项主线目录: the public catalogue of published entries that serve a government service item
  * (the entry form's 服务事项, kept in data_catalog_service_matter by the catalogue), its facet counts
- * and the departments providing them. Site search finds them under their own tab (portal/search.ts).
+ * and the departments providing them.
+ * Site search finds them under their own tab.
  */
 export const serviceMattersModule = defineModule({
   name: 'service-matters',
   routes: [serviceMattersRoutes],
+  searchTabs: [{ type: 'matters', kind: 'cards', count: countMatterHits, page: matterHitsPage }],
   referenceSteps: [
     {
       version: 16,

@@ -1,3 +1,4 @@
+import type { MarketPage, SiteSearchResult } from '@odp/contracts';
 import {
   type CatalogueDetail,
   type MarketDetail,
@@ -14,7 +15,6 @@ import { entryInput } from '../../test/catalogue.js';
 import { createDepart, signedIn } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { createMarketEntry, type EntryOverrides } from '../market/testing.js';
-import type { SiteSearchResult } from '../portal/search.js';
 
 let ctx: TestContext;
 let officer: string;
@@ -381,12 +381,14 @@ describe('the 事项主线目录 tab of site search', () => {
     const search = async (text: string, type = 'matters') => {
       const res = await call<SiteSearchResult>(ctx, 'GET', '/api/search/site', { query: { search: text, type } });
       expect(res.status, res.body.message).toBe(200);
-      return res.body.result;
+      expect(res.body.result.kind).toBe('cards');
+      return res.body.result as SiteSearchResult & { page: MarketPage };
     };
     const byName = await search('滨江网约车');
     expect(byName.page.records.map((r) => r.id)).toEqual([related.id]);
     expect(byName.page.records[0].service).toMatchObject({ implementationName: '网络预约出租汽车经营许可' });
-    expect(byName.tabs.map((t) => [t.type, t.label, t.total])).toEqual([
+    // The catalogue's two tabs come first; other content types follow as their modules provide them.
+    expect(byName.tabs.slice(0, 2).map((t) => [t.type, t.label, t.total])).toEqual([
       ['catalogue', '数据目录', 2],
       ['matters', '事项主线目录', 1],
     ]);

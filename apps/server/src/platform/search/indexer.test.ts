@@ -3,7 +3,7 @@ import { customType, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.js';
 import { createScratchDatabase } from '../../db/scratch.js';
-import { refreshSearchIndex, reindexSearchSubject, reindexSearchSubjects } from './indexer.js';
+import { indexUnindexed, refreshSearchIndex, reindexSearchSubject, reindexSearchSubjects } from './indexer.js';
 import { findInSubject } from './query.js';
 import { defineSearchSubject, vectorLiteral } from './subject.js';
 
@@ -88,6 +88,17 @@ describe('indexing a registered subject on a real database', () => {
     expect(await refreshSearchIndex(database.db, noteSearch, [TITLE_HIT, BODY_HIT, TITLE_HIT])).toBe(2);
     const [other] = await database.db.select().from(notes).where(eq(notes.id, OTHER));
     expect(other.searchVector).toBeNull();
+  });
+
+  it('fills only the vectors nobody wrote yet (records from before the column)', async () => {
+    const before = await database.db.select().from(notes).where(eq(notes.id, TITLE_HIT));
+    expect(await indexUnindexed(database.db, [noteSearch])).toBe(1);
+    expect(await ids('公交')).toEqual([OTHER]);
+    const [title] = await database.db.select().from(notes).where(eq(notes.id, TITLE_HIT));
+    expect(title.searchVector).toBe(before[0].searchVector);
+    expect(await indexUnindexed(database.db, [noteSearch])).toBe(0);
+    // Back to the state the following cases start from.
+    await database.db.update(notes).set({ searchVector: null }).where(eq(notes.id, OTHER));
   });
 
   it('finds a record by one character and by two, anywhere in its texts', async () => {

@@ -1,4 +1,4 @@
-import { asc, gt, sql } from 'drizzle-orm';
+import { asc, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { type SearchSubject, vectorLiteral } from './subject.js';
 
@@ -80,4 +80,30 @@ export async function reindexSearchSubjects(
   const counts: Record<string, number> = {};
   for (const subject of subjects) counts[subject.type] = await reindexSearchSubject(db, subject);
   return counts;
+}
+
+/**
+ * Fills the vectors nobody wrote yet: a vector column added by a migration to records that existed
+ * before it. Run at start-up; a database whose vectors are all written reads one empty page per subject.
+ */
+export async function indexUnindexed(db: Executor, subjects: readonly SearchSubject[]): Promise<number> {
+  let written = 0;
+  for (const subject of subjects) {
+    const { table, id, vector } = subject.store;
+    for (;;) {
+      const rows = await db.select({ id }).from(table).where(isNull(vector)).limit(BATCH);
+      if (!rows.length) break;
+      const n = await db.transaction((tx) =>
+        writeBatch(
+          tx,
+          subject,
+          rows.map((r) => String(r.id)),
+        ),
+      );
+      written += n;
+      // A batch whose records all vanished meanwhile writes nothing; stop rather than spin.
+      if (n === 0) break;
+    }
+  }
+  return written;
 }

@@ -3,6 +3,7 @@ import {
   FontSizeOutlined,
   ItalicOutlined,
   LinkOutlined,
+  PictureOutlined,
   UnderlineOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
@@ -18,6 +19,11 @@ type Props = {
   /** Height of the editing area in pixels. */
   height?: number;
   'aria-label'?: string;
+  /**
+   * Offers 图片: the chosen file is uploaded by the caller (through the server's file rules) and the
+   * answered address is inserted where the caret was.
+   */
+  onUploadImage?: (file: File) => Promise<string>;
 };
 
 type Command = { key: string; label: string; icon: ReactNode; run: () => void };
@@ -27,7 +33,14 @@ type Command = { key: string; label: string; icon: ReactNode; run: () => void };
  * The browser's editing commands produce the markup; the server sanitises it on save, so the editor
  * itself need not police what is pasted.
  */
-export function RichTextEditor({ value = '', onChange, placeholder = '请输入内容', height = 240, ...rest }: Props) {
+export function RichTextEditor({
+  value = '',
+  onChange,
+  placeholder = '请输入内容',
+  height = 240,
+  onUploadImage,
+  ...rest
+}: Props) {
   const { token } = theme.useToken();
   const { message } = feedback;
   const area = useRef<HTMLDivElement>(null);
@@ -35,6 +48,8 @@ export function RichTextEditor({ value = '', onChange, placeholder = '请输入�
   const [linkOpen, setLinkOpen] = useState(false);
   const [link, setLink] = useState('');
   const [empty, setEmpty] = useState(!value);
+  const picker = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
 
   // Writes an outside value (a record being edited, a reset) without disturbing the caret while typing.
   useEffect(() => {
@@ -82,6 +97,28 @@ export function RichTextEditor({ value = '', onChange, placeholder = '请输入�
     emit();
     setLink('');
     setLinkOpen(false);
+  };
+
+  const insertImage = async (file: File | undefined) => {
+    if (!file || !onUploadImage) return;
+    setUploading(true);
+    try {
+      const url = await onUploadImage(file);
+      area.current?.focus();
+      const selection = window.getSelection();
+      if (savedRange.current && selection) {
+        selection.removeAllRanges();
+        selection.addRange(savedRange.current);
+      }
+      const alt = escapeText(file.name.replace(/\.[^.]+$/, ''));
+      document.execCommand('insertHTML', false, `<img src="${url.replace(/"/g, '&quot;')}" alt="${alt}">`);
+      emit();
+    } catch {
+      // The upload's refusal has been shown by the request client.
+    } finally {
+      setUploading(false);
+      if (picker.current) picker.current.value = '';
+    }
   };
 
   const commands: Command[] = [
@@ -144,6 +181,33 @@ export function RichTextEditor({ value = '', onChange, placeholder = '请输入�
             />
           </Tooltip>
         </Popover>
+        {onUploadImage && (
+          <Tooltip title="图片（JPG、PNG）">
+            <Button
+              type="text"
+              size="small"
+              aria-label="插入图片"
+              icon={<PictureOutlined />}
+              loading={uploading}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                rememberSelection();
+              }}
+              onClick={() => picker.current?.click()}
+            />
+          </Tooltip>
+        )}
+        {onUploadImage && (
+          <input
+            ref={picker}
+            type="file"
+            accept="image/png,image/jpeg"
+            style={{ display: 'none' }}
+            aria-hidden
+            data-testid="rich-text-image-input"
+            onChange={(e) => insertImage(e.target.files?.[0])}
+          />
+        )}
       </Space>
       <div style={{ position: 'relative' }}>
         {empty && (

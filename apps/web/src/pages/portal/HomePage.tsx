@@ -1,5 +1,5 @@
 import type { IndexNum } from '@odp/contracts';
-import { ACHIEVEMENT_PATHS, formatCount } from '@odp/contracts/constants';
+import { ACHIEVEMENT_PATHS, CONTENT_PATHS, formatCount } from '@odp/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
@@ -16,6 +16,7 @@ import './home.css';
 
 // Below the fold: its code, styles and data come once the visitor scrolls near it.
 const HomeAchievements = lazy(() => import('./home/HomeAchievements'));
+const HomeInformation = lazy(() => import('./home/HomeInformation'));
 
 /** Renders `children` once the place is within a screen of the viewport; until then keeps `minHeight`. */
 function BelowFold({ minHeight, children }: { minHeight: number; children: ReactNode }) {
@@ -92,6 +93,11 @@ export default function HomePage() {
           <KeyAreaTiles />
           <EntryLists />
         </>
+      )}
+      {isBuilt(CONTENT_PATHS.information) && (
+        <BelowFold minHeight={360}>
+          <HomeInformation />
+        </BelowFold>
       )}
       {isBuilt(ACHIEVEMENT_PATHS.list) && (
         <BelowFold minHeight={360}>

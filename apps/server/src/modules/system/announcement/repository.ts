@@ -197,3 +197,33 @@ export async function resolveAddressees(db: Executor, row: AnnouncementRow): Pro
     : [];
   return [...new Set([...userIds, ...members.map((m) => m.userId)])];
 }
+
+/** Released to everyone, marked public, started and not ended: the portal's 公告通知. */
+const publicNotice = () =>
+  and(
+    eq(announcements.sendStatus, SEND_STATUS.released),
+    isNull(announcements.deletedAt),
+    eq(announcements.isPublic, true),
+    eq(announcements.msgType, 'ALL'),
+    sql`(${announcements.startTime} is null or ${announcements.startTime} <= now())`,
+    notEnded,
+  );
+
+/** The newest public announcements, for the portal home's 公告通知 tab. */
+export function listPublicNotices(db: Executor, limit: number) {
+  return db
+    .select({ id: announcements.id, title: announcements.titile, sendTime: announcements.sendTime })
+    .from(announcements)
+    .where(publicNotice())
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/** One public announcement for a visitor, or null. */
+export async function findPublicNotice(db: Executor, id: string) {
+  const [row] = await db
+    .select()
+    .from(announcements)
+    .where(and(eq(announcements.id, id), publicNotice()));
+  return row ?? null;
+}

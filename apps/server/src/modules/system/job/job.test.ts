@@ -73,6 +73,7 @@ describe('GET /sys/quartzJob/handlers', () => {
         'openApiHousekeeping',
         'openApplyExpiry',
         'openApplyReports',
+        'publishScheduledContent',
         'purgeExpiredCaptchas',
         'purgeExpiredSessions',
         'purgeOldLogs',

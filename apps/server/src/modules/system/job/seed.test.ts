@@ -28,6 +28,7 @@ describe('seedJobs', () => {
         'openApiHousekeeping',
         'openApplyExpiry',
         'openApplyReports',
+        'publishScheduledContent',
         'purgeExpiredCaptchas',
         'purgeExpiredSessions',
         'purgeOldLogs',

@@ -4,6 +4,7 @@ import {
   ProFormDateTimePicker,
   ProFormDependency,
   ProFormRadio,
+  ProFormSwitch,
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
@@ -123,7 +124,14 @@ export function AnnouncementFormDrawer({ record, onClose }: Props) {
             <ProForm.Item name="departIds" label="指定部门" rules={[{ required: true, message: '请至少选择一个部门' }]}>
               <DepartTreeSelect multiple treeCheckable={false} placeholder="请选择部门（部门成员都会收到）" />
             </ProForm.Item>
-          ) : null
+          ) : (
+            <ProFormSwitch
+              name="isPublic"
+              label="公开到门户"
+              tooltip="发布后在门户首页“资讯 › 公告通知”中向访客展示"
+              fieldProps={{ checkedChildren: '公开', unCheckedChildren: '不公开' }}
+            />
+          )
         }
       </ProFormDependency>
       <ProFormDateTimePicker name="startTime" label="开始时间" placeholder="不填则发布即生效" />

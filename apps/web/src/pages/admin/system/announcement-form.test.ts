@@ -10,6 +10,7 @@ const record = (overrides: Partial<AnnouncementRecord> = {}): AnnouncementRecord
   msgContent: '<p>正文</p>',
   msgAbstract: null,
   priority: 'H',
+  isPublic: false,
   sender: '',
   sendTime: '2026-11-01T00:00:00.000Z',
   createTime: '2026-11-01T00:00:00.000Z',

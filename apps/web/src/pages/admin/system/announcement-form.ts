@@ -11,6 +11,8 @@ export type AnnouncementFormValues = {
   priority: Priority;
   msgCategory: MsgCategory;
   audience: Audience;
+  /** 公开到门户 (only for 全体用户). */
+  isPublic?: boolean;
   userIds?: string[];
   departIds?: string[];
   startTime?: Dayjs | string | null;
@@ -25,6 +27,7 @@ export const EMPTY_ANNOUNCEMENT: AnnouncementFormValues = {
   priority: 'L',
   msgCategory: '1',
   audience: 'ALL',
+  isPublic: false,
   userIds: [],
   departIds: [],
   openType: 'none',
@@ -47,6 +50,7 @@ export function toFormValues(record: AnnouncementRecord): AnnouncementFormValues
     priority: record.priority,
     msgCategory: record.msgCategory,
     audience,
+    isPublic: record.isPublic,
     userIds,
     departIds,
     startTime: record.startTime ? dayjs(record.startTime) : null,
@@ -68,6 +72,7 @@ export function toAnnouncementInput(values: AnnouncementFormValues) {
     priority: values.priority,
     msgCategory: values.msgCategory,
     msgType: values.audience === 'ALL' ? ('ALL' as const) : ('USER' as const),
+    isPublic: values.audience === 'ALL' && Boolean(values.isPublic),
     userIds: values.audience === 'USER' ? (values.userIds ?? []) : [],
     departIds: values.audience === 'DEPART' ? (values.departIds ?? []) : [],
     startTime: iso(values.startTime),

@@ -1,3 +1,4 @@
+import type { SearchHit } from '@odp/contracts';
 import { CATALOGUE_DICT, SEARCH_TYPE_LABEL, SEARCH_TYPES } from '@odp/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
@@ -17,7 +18,7 @@ import { TabStrip } from '@/components/portal/TabStrip';
 import './search.css';
 
 const PAGE_SIZE = 10;
-/** The content types the site search covers so far; news, results and questions join later. */
+/** The tabs before the first answer; the server's answer names the types that are provided. */
 const DEFAULT_TABS: SearchTab[] = SEARCH_TYPES.map((type) => ({
   type,
   label: SEARCH_TYPE_LABEL[type],
@@ -58,6 +59,29 @@ function CatalogueHit({ item }: { item: MarketCard }) {
   );
 }
 
+/** A result, news item, document, question or replied ticket: its title, what it is, where from and when. */
+function ContentHit({ item }: { item: SearchHit }) {
+  return (
+    <li className="search-hit">
+      <h3>
+        <Link to={item.href}>
+          <Highlight html={item.highlight?.title} text={item.title} />
+        </Link>
+        {item.tag && <span className="search-hit-tag">{item.tag}</span>}
+      </h3>
+      {item.summary && (
+        <p>
+          <Highlight html={item.highlight?.summary} text={item.summary} />
+        </p>
+      )}
+      <div className="search-hit-meta">
+        {item.source && <span>来源：{item.source}</span>}
+        {item.date && <span>日期：{formatDate(item.date)}</span>}
+      </div>
+    </li>
+  );
+}
+
 /** 全站搜索 (`/openPlatform/search?search=`): one tab per content type, matches marked, paged. */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
@@ -86,7 +110,8 @@ export default function SearchPage() {
   };
 
   const tabs = result.data?.tabs?.length ? result.data.tabs : DEFAULT_TABS;
-  const page = result.data?.page;
+  const answer = result.data;
+  const page = answer?.page;
 
   let body: ReactNode;
   if (!search) body = <EmptyState description="请输入关键词，搜索全站开放数据" />;
@@ -108,9 +133,9 @@ export default function SearchPage() {
     body = (
       <>
         <ul className={`search-hits${result.isFetching ? ' is-refreshing' : ''}`}>
-          {page.records.map((item) => (
-            <CatalogueHit key={item.id} item={item} />
-          ))}
+          {answer?.kind === 'hits'
+            ? answer.page.records.map((item) => <ContentHit key={item.id} item={item} />)
+            : answer?.page.records.map((item) => <CatalogueHit key={item.id} item={item} />)}
         </ul>
         <Pager
           current={pageNo}
