@@ -68,6 +68,11 @@ beforeAll(async () => {
   // 资讯中心: the list, a news item's detail, the document lists and the help centre.
   const news = await api<{ records: { id: string }[] }>('/api/information/public/page?informationType=1&pageSize=1');
   expect(news.records).toHaveLength(1);
+  // 调查问卷: the demo city's open questionnaire (its answer form) and its ended one (the public results).
+  const surveys = await api<{ records: { id: string; phase: string }[] }>('/api/questionnaire/public/list');
+  const openSurvey = surveys.records.find((r) => r.phase === 'open');
+  const endedSurvey = surveys.records.find((r) => r.phase === 'ended');
+  expect(openSurvey && endedSurvey).toBeTruthy();
   pages = [
     { name: 'home', path: '/openPlatform/home', ready: 'main .home-counter-value', portal: true },
     { name: 'catalogue', path: '/catalogue/datacatalogue', ready: 'main .portal-card h3', portal: true },
@@ -98,6 +103,19 @@ beforeAll(async () => {
     { name: 'policy-rules', path: '/system/policyrule', ready: 'main .content-doc-title', portal: true },
     { name: 'data-standards', path: '/system/datastandard', ready: 'main .content-doc-title', portal: true },
     { name: 'help-centre', path: '/helpCenter/problemManual', ready: 'main .faq-list summary', portal: true },
+    { name: 'questionnaires', path: '/communication/questionnaire', ready: 'main .qn-card-title', portal: true },
+    {
+      name: 'questionnaire-answer',
+      path: `/communication/questionnaire/answer?id=${openSurvey?.id}`,
+      ready: 'main .qn-form fieldset',
+      portal: true,
+    },
+    {
+      name: 'questionnaire-results',
+      path: `/communication/questionnaire/answer?id=${endedSurvey?.id}`,
+      ready: 'main .qn-results',
+      portal: true,
+    },
     { name: 'function-navigation', path: '/system/FunctionNavigation', ready: 'main .nav-card-name', portal: true },
     { name: 'login', path: '/user/login', ready: 'main h1', portal: false },
     { name: 'register', path: '/user/register', ready: 'main h1', portal: false },

@@ -42,6 +42,8 @@ export * from './portal/notify.js';
 export * from './portal/page-data.js';
 export * from './portal/personal.js';
 export * from './portal/site.js';
+export * from './questionnaire/questionnaire.js';
+export * from './questionnaire/terms.js';
 export * from './resources/datasource.js';
 export * from './resources/permission.js';
 export * from './resources/system.js';

@@ -18,6 +18,7 @@ import { openApplyModule } from './open-apply/manifest.js';
 import { openApiModule } from './openapi/manifest.js';
 import { personalModule } from './personal/manifest.js';
 import { portalModule } from './portal/manifest.js';
+import { questionnaireModule } from './questionnaire/manifest.js';
 import { resourcesModule } from './resources/manifest.js';
 import { serviceMattersModule } from './service-matters/manifest.js';
 import { shareModule } from './share/manifest.js';
@@ -82,6 +83,7 @@ export const manifests: readonly ModuleManifest[] = [
   ssoModule,
   achievementModule,
   contentModule,
+  questionnaireModule,
 ];
 
 export const modules = installModules(manifests);

@@ -7,6 +7,7 @@ import { contentPages } from '@/pages/admin/content/pages';
 import { messagePages } from '@/pages/admin/message/pages';
 import { openApplyPages } from '@/pages/admin/openApply/pages';
 import { adminPages } from '@/pages/admin/pages';
+import { questionnairePages } from '@/pages/admin/questionnaire/pages';
 import { resourcePages } from '@/pages/admin/resources/pages';
 import { reviewPages } from '@/pages/admin/review/pages';
 import { sharingPages } from '@/pages/admin/sharing/pages';
@@ -22,6 +23,7 @@ const areas: Record<string, object> = {
   'admin/content': contentPages,
   'admin/message': messagePages,
   'admin/openApply': openApplyPages,
+  'admin/questionnaire': questionnairePages,
   'admin/resources': resourcePages,
   'admin/review': reviewPages,
   'admin/sharing': sharingPages,

@@ -7,6 +7,7 @@ import { contentPages } from '@/pages/admin/content/pages';
 import { messagePages } from '@/pages/admin/message/pages';
 import { openApplyPages } from '@/pages/admin/openApply/pages';
 import { adminPages } from '@/pages/admin/pages';
+import { questionnairePages } from '@/pages/admin/questionnaire/pages';
 import { resourcePages } from '@/pages/admin/resources/pages';
 import { reviewPages } from '@/pages/admin/review/pages';
 import { sharingPages } from '@/pages/admin/sharing/pages';
@@ -29,6 +30,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   ...openApplyPages,
   ...achievementPages,
   ...contentPages,
+  ...questionnairePages,
   ...accountPages,
 };
 

@@ -38,6 +38,8 @@ const InformationCentrePage = lazyPage(() => import('@/pages/portal/content/Info
 const InformationDetailPage = lazyPage(() => import('@/pages/portal/content/InformationDetailPage'));
 const DocumentPage = lazyPage(() => import('@/pages/portal/content/DocumentPage'));
 const HelpCentrePage = lazyPage(() => import('@/pages/portal/content/HelpCentrePage'));
+const QuestionnaireListPage = lazyPage(() => import('@/pages/portal/questionnaire/QuestionnaireListPage'));
+const QuestionnaireAnswerPage = lazyPage(() => import('@/pages/portal/questionnaire/QuestionnaireAnswerPage'));
 // 功能导航 and its embed page (modules/navigation).
 const FunctionNavigationPage = lazyPage(() => import('@/pages/portal/navigation/FunctionNavigationPage'));
 const EmbedPage = lazyPage(() => import('@/pages/portal/navigation/EmbedPage'));
@@ -61,6 +63,8 @@ const portalPages: RouteObject[] = [
   { path: '/system/policyrule', element: <DocumentPage /> },
   { path: '/system/datastandard', element: <DocumentPage /> },
   { path: '/helpCenter/problemManual', element: <HelpCentrePage /> },
+  { path: '/communication/questionnaire', element: <QuestionnaireListPage /> },
+  { path: '/communication/questionnaire/answer', element: <QuestionnaireAnswerPage /> },
   { path: '/system/FunctionNavigation', element: <FunctionNavigationPage /> },
   { path: '/system/EmbedPage', element: <EmbedPage /> },
 ];

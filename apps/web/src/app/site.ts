@@ -18,6 +18,8 @@ export const BUILT_PAGES = new Set<string>([
   '/system/policyrule',
   '/system/datastandard',
   '/helpCenter/problemManual',
+  '/communication/questionnaire',
+  '/communication/questionnaire/answer',
   '/system/FunctionNavigation',
 ]);
 

@@ -42,6 +42,8 @@ export const PUBLIC_ROUTES = [
   '/service/matters',
   '/openStatistics/openTable',
   '/communication/interaction',
+  '/communication/questionnaire',
+  '/communication/questionnaire/answer',
   '/openPlatform/JournalismDet',
   '/catalogue/datacatalogue',
   '/catalogue/datacatalogue/details',

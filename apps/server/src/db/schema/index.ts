@@ -9,6 +9,7 @@ export * from './messages.js';
 export * from './navigation.js';
 export * from './notify.js';
 export * from './openapi.js';
+export * from './questionnaire.js';
 export * from './resources.js';
 export * from './service-matter.js';
 export * from './sharing.js';

@@ -13,6 +13,7 @@ import { seedDemoContent } from './demo-content.js';
 import { seedDemoExchange } from './demo-exchange.js';
 import { seedDemoNavigation } from './demo-navigation.js';
 import { seedDemoOpenApplies } from './demo-open-apply.js';
+import { seedDemoQuestionnaires } from './demo-questionnaires.js';
 import { seedDemoShares } from './demo-share.js';
 import { seedDemoIdentities } from './demo-sso.js';
 import { seedJobs } from './jobs.js';
@@ -46,6 +47,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     if (demo) await seedDemoAchievements(tx, config);
     // 新闻动态, 政策法规, 资料 (generated PDFs) and 常见问题, through the content service and the kernel.
     if (demo) await seedDemoContent(tx, config);
+    // 调查问卷 of the bureau: one open with answers, one ended with its results public.
+    if (demo) await seedDemoQuestionnaires(tx);
     if (demo) await seedDemoPictures(tx, config.dataDir);
     if (demo) await seedDemoIdentities(tx);
     // 功能导航: 开发者中心 and the bureau's sibling systems.

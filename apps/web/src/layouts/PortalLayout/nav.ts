@@ -26,6 +26,8 @@ const SUBPAGES: Record<string, { title: string; parent?: string }> = {
   '/service/matters': { title: '事项主线目录', parent: '/service/serviceitem' },
   '/personalCenter/perCenter': { title: '个人中心' },
   '/personalCenter/personalAdd': { title: '新增应用成果', parent: '/personalCenter/perCenter' },
+  '/communication/questionnaire': { title: '调查问卷' },
+  '/communication/questionnaire/answer': { title: '参与调查', parent: '/communication/questionnaire' },
   '/system/FunctionNavigation': { title: '功能导航' },
   '/system/EmbedPage': { title: '内嵌页面', parent: '/system/FunctionNavigation' },
 };
