@@ -128,6 +128,7 @@ beforeAll(async () => {
       ready: 'main .qn-results',
       portal: true,
     },
+    { name: 'function-navigation', path: '/system/FunctionNavigation', ready: 'main .nav-card-name', portal: true },
     { name: 'login', path: '/user/login', ready: 'main h1', portal: false },
     { name: 'register', path: '/user/register', ready: 'main h1', portal: false },
     { name: 'alteration', path: '/user/alteration', ready: 'main h1', portal: false },

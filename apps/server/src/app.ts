@@ -54,7 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
 
-  await installSecurityHeaders(app, { httpsOnly: config.httpsOnly });
+  await installSecurityHeaders(app, { httpsOnly: config.httpsOnly, frameOrigins: config.navEmbedOrigins });
   await installCompression(app);
   await app.register(swagger, {
     openapi: {

@@ -48,6 +48,10 @@ const Env = z.object({
   OIDC_ALLOW: z.string().optional(),
   // The secret shared with the trusted sibling system that hands users over at /sgSso (HMAC-SHA256, ≥ 32 characters).
   SG_SSO_SECRET: z.union([z.string().min(32, '至少 32 个字符'), z.literal('').transform(() => undefined)]).optional(),
+  // 32 bytes (64 hex digits or base64) signing the sign-in tokens of 功能导航's applications; generated into DATA_DIR when unset.
+  NAV_TOKEN_SECRET: z.string().optional(),
+  // Comma-separated origins (https://host[:port]) 功能导航 may embed in /system/EmbedPage.
+  NAV_EMBED_ORIGINS: z.string().optional(),
   // How SMS codes reach people: 'log' writes them to the server log (and, outside production, the development inbox).
   SMS_PROVIDER: z.enum(['log']).default('log'),
   SMS_DAILY_PER_MOBILE: z.coerce.number().int().min(1).default(10),
@@ -112,6 +116,10 @@ export type Config = {
   /** The secret of the sibling system's hand-off at /sgSso (SG_SSO_SECRET); unset means not offered. */
   sgSsoSecret?: string;
   publicUrl?: string;
+  /** The key signing 功能导航's sign-in tokens (NAV_TOKEN_SECRET); unset means the data folder's generated key. */
+  navTokenSecret?: string;
+  /** Origins 功能导航 may embed (NAV_EMBED_ORIGINS); also the page's `frame-src`. */
+  navEmbedOrigins: string[];
   /** Resolves host names for outbound connections; tests give their own, the server uses the system's. */
   outboundLookup?: (host: string) => Promise<{ address: string; family: number }[]>;
 };
@@ -163,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allow,
     };
   }
+  const navEmbedOrigins = parseOrigins(e.NAV_EMBED_ORIGINS);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -190,7 +199,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     sgSsoSecret: e.SG_SSO_SECRET,
     publicUrl: e.PUBLIC_URL,
+    navTokenSecret: e.NAV_TOKEN_SECRET || undefined,
+    navEmbedOrigins,
   };
+}
+
+/** `https://a.example, http://b.example:8080` → their origins; anything but an http(s) origin stops the start. */
+export function parseOrigins(text: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const part of (text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(part);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== part.replace(/\/$/, '')) {
+      throw new Error(`配置错误: NAV_EMBED_ORIGINS: “${part}”不是 http(s) 站点地址（如 https://bi.binjiang.gov.cn）`);
+    }
+    origins.push(url.origin);
+  }
+  return [...new Set(origins)];
 }
 
 export function ensureDataDir(config: Config) {

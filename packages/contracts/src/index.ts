@@ -65,6 +65,8 @@ export * from './system/job.js';
 export * from './system/log.js';
 export * from './system/menu.js';
 export * from './system/monitor.js';
+export * from './system/navigation.js';
+export * from './system/navigation-terms.js';
 export * from './system/news.js';
 export * from './system/permission.js';
 export * from './system/picture.js';

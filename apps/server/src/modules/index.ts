@@ -12,6 +12,7 @@ import { filesModule } from './files/manifest.js';
 import { homeModule } from './home/manifest.js';
 import { interactionModule } from './interaction/manifest.js';
 import { marketModule } from './market/manifest.js';
+import { navigationModule } from './navigation/manifest.js';
 import { newsModule } from './news/manifest.js';
 import { notifySettingsModule } from './notify-settings/manifest.js';
 import { openApplyModule } from './open-apply/manifest.js';
@@ -60,6 +61,7 @@ export const manifests: readonly ModuleManifest[] = [
   checkModule,
   fillRuleModule,
   pictureModule,
+  navigationModule,
   portalModule,
   filesModule,
   marketModule,

@@ -41,6 +41,9 @@ const HelpCentrePage = lazyPage(() => import('@/pages/portal/content/HelpCentreP
 const QuestionnaireListPage = lazyPage(() => import('@/pages/portal/questionnaire/QuestionnaireListPage'));
 const QuestionnaireAnswerPage = lazyPage(() => import('@/pages/portal/questionnaire/QuestionnaireAnswerPage'));
 const InteractionPage = lazyPage(() => import('@/pages/portal/interaction/InteractionPage'));
+// 功能导航 and its embed page (modules/navigation).
+const FunctionNavigationPage = lazyPage(() => import('@/pages/portal/navigation/FunctionNavigationPage'));
+const EmbedPage = lazyPage(() => import('@/pages/portal/navigation/EmbedPage'));
 // 个人中心: in the portal's frame, for signed-in users only (the guard below sends visitors to sign in).
 const PersonalCentrePage = lazyPage(() => import('@/pages/account/personal-centre/PersonalCentrePage'));
 
@@ -64,6 +67,8 @@ const portalPages: RouteObject[] = [
   { path: '/communication/questionnaire', element: <QuestionnaireListPage /> },
   { path: '/communication/questionnaire/answer', element: <QuestionnaireAnswerPage /> },
   { path: '/communication/interaction', element: <InteractionPage /> },
+  { path: '/system/FunctionNavigation', element: <FunctionNavigationPage /> },
+  { path: '/system/EmbedPage', element: <EmbedPage /> },
 ];
 
 const LOGIN_PATHS = ['/user/login', '/user/login1', '/login'];

@@ -21,6 +21,7 @@ export const BUILT_PAGES = new Set<string>([
   '/communication/questionnaire',
   '/communication/questionnaire/answer',
   '/communication/interaction',
+  '/system/FunctionNavigation',
 ]);
 
 export const isBuilt = (path: string) => BUILT_PAGES.has(path);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CatalogueListQuery } from './entry.js';
+import { SERVICE_MATTER_LABEL } from './service-matter-terms.js';
 
 /** Columns the export may contain, in the order they appear; `columns` in a request must be among these keys. */
 export const EXPORT_COLUMNS = {
@@ -31,6 +32,8 @@ export const EXPORT_COLUMNS = {
   dataUpdateTime: '最近更新时间',
   createTime: '创建时间',
   updateTime: '更新时间',
+  // 服务事项 (data_catalog_service_matter): the same headers the import reads back.
+  ...SERVICE_MATTER_LABEL,
 } as const;
 export type ExportColumn = keyof typeof EXPORT_COLUMNS;
 export const DEFAULT_EXPORT_COLUMNS: ExportColumn[] = [

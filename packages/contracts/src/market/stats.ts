@@ -5,9 +5,7 @@ import { OPEN_STAT_DIMS } from './terms.js';
  * One row of 开放统计: `entries` counts catalogued entries (审核通过, not deleted); the other figures
  * are of public entries only (on shelf and open): their data files and documents, rows, downloads, views.
  */
-export type OpenStatRow = {
-  key: string;
-  label: string;
+export type OpenStatFigures = {
   entries: number;
   openEntries: number;
   files: number;
@@ -16,10 +14,21 @@ export type OpenStatRow = {
   views: number;
 };
 
-/** The figures of a row without its key and label: what a department, a key area or the whole platform has. */
-export type OpenStatFigures = Omit<OpenStatRow, 'key' | 'label'>;
+/**
+ * A row of the table: the catalogue's figures and `achievements`, the published 应用成果 — of a key
+ * area, the results in it; of a department, the results using its entries (each result once).
+ */
+export type OpenStatRow = { key: string; label: string } & OpenStatFigures & { achievements: number };
 
-export type OpenStatTable = { rows: OpenStatRow[]; totals: OpenStatFigures };
+/** 应用成果 published, per type of dict `application_type` (every type, zeros included). */
+export type OpenStatTypeCount = { key: string; label: string; count: number };
+
+export type OpenStatTable = {
+  rows: OpenStatRow[];
+  /** Sums of the rows; `achievements` is the number of published results (one using several departments' data counts once). */
+  totals: OpenStatFigures & { achievements: number };
+  achievementTypes: OpenStatTypeCount[];
+};
 
 export const OpenStatExportQuery = z.object({
   dim: z.enum(OPEN_STAT_DIMS, { error: '统计维度须为 department 或 keyArea' }).default('department'),
@@ -34,6 +43,7 @@ export const OPEN_STAT_COLUMNS: [keyof OpenStatRow, string][] = [
   ['rows', '数据量（条）'],
   ['downloads', '下载量'],
   ['views', '访问量'],
+  ['achievements', '应用成果'],
 ];
 
 /** One Beijing day of the trend: successful open-API data calls (rows and services) of public entries. */

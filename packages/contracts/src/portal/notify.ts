@@ -16,7 +16,7 @@ export const NOTIFY_CATEGORIES = Object.keys(NOTIFY_CATEGORY) as NotifyCategory[
 
 /** What each category covers, as the settings table explains it. */
 export const NOTIFY_CATEGORY_HINT: Record<NotifyCategory, string> = {
-  review: '您提交的目录、开放申请、共享申请等的审核决定',
+  review: '您提交的目录、开放申请、共享申请、应用成果等的审核决定',
   todo: '分派给您的待办、催办与逾期提醒',
   announcement: '平台向您发送的系统通知',
   reply: '互动交流中对您留言、工单的回复',
@@ -33,6 +33,8 @@ export const MESSAGE_TYPE_CATEGORY: Readonly<Record<string, NotifyCategory>> = {
   open_apply: 'review',
   share_review: 'review',
   share_release: 'review',
+  // 应用成果: approved, rejected, taken off the portal, or its address found unreachable.
+  achievement: 'review',
   // Tasks assigned, reminders, overdue.
   workflow_due: 'todo',
   workflow_overdue: 'todo',
@@ -43,8 +45,9 @@ export const MESSAGE_TYPE_CATEGORY: Readonly<Record<string, NotifyCategory>> = {
   // Replies of the interaction desk to what the user asked, and its other decisions on it.
   interaction_reply: 'reply',
   interaction: 'reply',
-  // What an administrator sends (消息管理 › 发送, default type).
+  // What an administrator sends (消息管理 › 发送, default type), and released 系统通告.
   system: 'announcement',
+  announcement: 'announcement',
 };
 
 export const notifyCategoryOf = (messageType: string): NotifyCategory | null =>

@@ -7,6 +7,7 @@ export * from './figures.js';
 export * from './interaction.js';
 export * from './jobs.js';
 export * from './messages.js';
+export * from './navigation.js';
 export * from './notify.js';
 export * from './openapi.js';
 export * from './questionnaire.js';

@@ -12,6 +12,7 @@ import { seedDemoApps } from './demo-apps.js';
 import { seedDemoContent } from './demo-content.js';
 import { seedDemoExchange } from './demo-exchange.js';
 import { seedDemoInteraction } from './demo-interaction.js';
+import { seedDemoNavigation } from './demo-navigation.js';
 import { seedDemoOpenApplies } from './demo-open-apply.js';
 import { seedDemoQuestionnaires } from './demo-questionnaires.js';
 import { seedDemoShares } from './demo-share.js';
@@ -53,6 +54,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     if (demo) await seedDemoInteraction(tx);
     if (demo) await seedDemoPictures(tx, config.dataDir);
     if (demo) await seedDemoIdentities(tx);
+    // 功能导航: 开发者中心 and the bureau's sibling systems.
+    if (demo) await seedDemoNavigation(tx, config.dataDir);
     return lines;
   });
   if (!demo) {

@@ -3,7 +3,7 @@ import { createStorage } from '../../platform/storage/storage.js';
 import type { Executor } from '../client.js';
 import { pictures } from '../schema/index.js';
 
-type Rgb = [number, number, number];
+export type Rgb = [number, number, number];
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -1,6 +1,6 @@
 import { type AchievementDataset, type AchievementSort, AchievementStatus } from '@odp/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.js';
+import { type Executor, rowsOf, type Tx } from '../../db/client.js';
 import {
   achievementCollects,
   achievementDatasets,
@@ -314,4 +314,46 @@ export async function associatedData(db: Executor, name: string | undefined, ids
 /** A check that changed nothing: when it ran, and why it failed if it still does. */
 export async function touchLinkChecked(db: Executor, id: string, failure: string | null) {
   await db.update(a).set({ linkCheckedAt: new Date(), linkError: failure }).where(eq(a.id, id));
+}
+
+/** 开放统计's 应用成果: published results counted per dimension, in one aggregate statement. */
+export type PublishedFigures = {
+  total: number;
+  byType: Map<string, number>;
+  byArea: Map<string, number>;
+  byOrg: Map<string, number>;
+};
+
+/**
+ * Published results: all, per type, per key area (the result's own), and per department whose catalogue
+ * entries a result uses (a result using two departments' data counts for each, once).
+ */
+export async function publishedFigures(db: Executor): Promise<PublishedFigures> {
+  const rows = await rowsOf<{ dim: string; key: string; n: number }>(
+    db,
+    sql`
+    with pub as (
+      select ${achievements.id} as id, ${achievements.applicationType} as type, ${achievements.domainId} as area
+      from ${achievements}
+      where ${achievements.status} = ${AchievementStatus.published} and ${achievements.deletedAt} is null
+    )
+    select 'all' as dim, '' as key, count(*)::int as n from pub
+    union all select 'type', type, count(*)::int from pub group by type
+    union all select 'area', area, count(*)::int from pub group by area
+    union all
+    select 'org', c.org_code, count(distinct pub.id)::int
+    from pub
+    join ${achievementDatasets} d on d.achievement_id = pub.id
+    join ${catalogues} c on c.id = d.catalog_id
+    group by c.org_code`,
+  );
+  const figures: PublishedFigures = { total: 0, byType: new Map(), byArea: new Map(), byOrg: new Map() };
+  for (const r of rows) {
+    const n = Number(r.n);
+    if (r.dim === 'all') figures.total = n;
+    else if (r.dim === 'type') figures.byType.set(r.key, n);
+    else if (r.dim === 'area') figures.byArea.set(r.key, n);
+    else if (r.dim === 'org' && r.key) figures.byOrg.set(r.key, n);
+  }
+  return figures;
 }

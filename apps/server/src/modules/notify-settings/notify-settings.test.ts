@@ -281,6 +281,52 @@ describe('delivery by SMS and mail', () => {
     }
   });
 
+  it('sends a released announcement by SMS and mail to those who chose 系统公告, and to nobody else', async () => {
+    const admin = await person({ roles: ['admin'] });
+    const chose = await person();
+    const mailOnly = await person();
+    const other = await person();
+    await save(chose, [{ category: 'announcement', sms: true, email: true }]);
+    await save(mailOnly, [{ category: 'announcement', sms: false, email: true }]);
+    // Another category's choice does not bring announcements.
+    await save(other, [{ category: 'review', sms: true, email: true }]);
+    const before = await inboxesOf(other);
+    const release = async (body: Record<string, unknown>) => {
+      const draft = await call<{ id: string }>(ctx, 'POST', '/sys/annountCement/add', {
+        token: admin.token,
+        body: { msgContent: '<p>平台将于周六 22:00 至 24:00 停机维护。</p>', priority: 'M', msgCategory: '1', ...body },
+      });
+      expect(draft.status, draft.body.message).toBe(200);
+      // A draft sends nothing.
+      expect((await inboxesOf(chose)).sms.filter((m) => m.text.includes(String(body.titile)))).toEqual([]);
+      const res = await call(ctx, 'POST', '/sys/annountCement/doReleaseData', {
+        token: admin.token,
+        body: { id: draft.body.result.id },
+      });
+      expect(res.status, res.body.message).toBe(200);
+    };
+    await release({ titile: '停机维护通知', msgType: 'ALL' });
+    const got = await inboxesOf(chose);
+    expect(got.sms.filter((m) => m.text.includes('停机维护通知'))).toHaveLength(1);
+    expect(got.sms.find((m) => m.text.includes('停机维护通知'))?.purpose).toBe('notify:announcement');
+    expect(got.mail.filter((m) => m.subject.includes('停机维护通知'))).toHaveLength(1);
+    const mailed = await inboxesOf(mailOnly);
+    expect(mailed.sms).toEqual([]);
+    expect(mailed.mail.filter((m) => m.subject.includes('停机维护通知'))).toHaveLength(1);
+    const after = await inboxesOf(other);
+    expect(after.sms).toEqual(before.sms);
+    expect(after.mail).toEqual(before.mail);
+
+    // An announcement to named users reaches only those of them who chose it.
+    await release({ titile: '定向通知', msgType: 'USER', userIds: other.id });
+    expect((await inboxesOf(chose)).sms.filter((m) => m.text.includes('定向通知'))).toEqual([]);
+    expect((await inboxesOf(other)).sms).toEqual(before.sms);
+    await save(other, [{ category: 'announcement', sms: true, email: false }]);
+    await release({ titile: '第二条定向通知', msgType: 'USER', userIds: other.id });
+    expect((await inboxesOf(other)).sms.filter((m) => m.text.includes('第二条定向通知'))).toHaveLength(1);
+    expect((await inboxesOf(chose)).sms.filter((m) => m.text.includes('第二条定向通知'))).toEqual([]);
+  });
+
   it('keeps the development mail inbox out of production', async () => {
     const prod = await createTestApp({ config: { env: 'production' } });
     try {

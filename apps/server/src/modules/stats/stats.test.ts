@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { OPEN_CALL_TREND_DAYS, type OpenCallTrend, type OpenStatTable } from '@odp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCallDaily } from '../../db/schema/index.js';
-import { createDepart } from '../../test/factories.js';
+import { achievementDatasets, achievements, openCallDaily } from '../../db/schema/index.js';
+import { createDepart, createUser } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 import { createStorage, saveCatalogueFile } from '../files/service.js';
 import { readXlsx } from '../files/testing.js';
@@ -27,7 +28,41 @@ beforeAll(async () => {
   // Drafts and deleted entries count nowhere.
   await createMarketEntry(ctx.db, a.orgCode, { catalogStatus: 0, shelfStatus: 0 });
   await createMarketEntry(ctx.db, a.orgCode, { shelfStatus: 9 });
-  await createMarketEntry(ctx.db, b.orgCode, { keyAreasType: '2', downloadNum: 1 });
+  const bEntry = await createMarketEntry(ctx.db, b.orgCode, { keyAreasType: '2', downloadNum: 1 });
+  // 应用成果: three published (one using both departments' data), one pending and one deleted that count nowhere.
+  const owner = await createUser(ctx.db);
+  const result = async (
+    status: string,
+    applicationType: string,
+    domainId: string,
+    datasets: string[],
+    deletedAt: Date | null = null,
+  ) => {
+    const [row] = await ctx.db
+      .insert(achievements)
+      .values({
+        applyName: `成果${randomUUID().slice(0, 8)}`,
+        applicationType,
+        domainId,
+        developerType: '1',
+        developerName: '测试开发者',
+        onlineDate: '2026-01-01',
+        applyIntroduce: '一个用于统计测试的应用成果介绍文字内容',
+        logoId: randomUUID(),
+        status,
+        ownerId: owner.id,
+        deletedAt,
+      })
+      .returning();
+    await ctx.db
+      .insert(achievementDatasets)
+      .values(datasets.map((catalogId) => ({ achievementId: row.id, catalogId })));
+  };
+  await result('2', '1', '6', [open.id, bEntry.id]);
+  await result('2', '1', '2', [open.id]);
+  await result('2', '4', '6', [bEntry.id]);
+  await result('1', '1', '6', [open.id]);
+  await result('2', '5', '6', [open.id], new Date());
 });
 afterAll(() => ctx.close());
 
@@ -44,9 +79,32 @@ describe('open statistics', () => {
       rows: 2,
       downloads: 2,
       views: 15,
+      achievements: 2,
     });
-    expect(res.body.result.rows.find((r) => r.key === b.orgCode)).toMatchObject({ entries: 1, openEntries: 1 });
-    expect(res.body.result.totals).toEqual({ entries: 4, openEntries: 3, files: 1, rows: 2, downloads: 3, views: 15 });
+    expect(res.body.result.rows.find((r) => r.key === b.orgCode)).toMatchObject({
+      entries: 1,
+      openEntries: 1,
+      achievements: 2,
+    });
+    // A result using both departments' data counts for each, and once in the total.
+    expect(res.body.result.totals).toEqual({
+      entries: 4,
+      openEntries: 3,
+      files: 1,
+      rows: 2,
+      downloads: 3,
+      views: 15,
+      achievements: 3,
+    });
+    expect(res.body.result.achievementTypes).toEqual([
+      { key: '1', label: '移动应用', count: 2 },
+      { key: '2', label: '网站', count: 0 },
+      { key: '3', label: '小程序', count: 0 },
+      { key: '4', label: '分析报告', count: 1 },
+      { key: '5', label: '可视化', count: 0 },
+      { key: '6', label: '创新方案', count: 0 },
+      { key: '9', label: '其他', count: 0 },
+    ]);
   });
 
   it('counts per key area, all 21 areas', async () => {
@@ -56,7 +114,10 @@ describe('open statistics', () => {
       label: '交通运输',
       entries: 3,
       openEntries: 2,
+      achievements: 2,
     });
+    expect(res.body.result.rows.find((r) => r.key === '2')).toMatchObject({ achievements: 1 });
+    expect(res.body.result.totals.achievements).toBe(3);
     expect(res.body.result.rows.find((r) => r.key === '1')).toMatchObject({ label: '信用服务', entries: 0 });
   });
 
@@ -69,9 +130,18 @@ describe('open statistics', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''");
     const rows = await readXlsx(res.rawPayload);
-    expect(rows[0]).toEqual(['数源部门', '编目总数', '开放目录数', '文件数', '数据量（条）', '下载量', '访问量']);
-    expect(rows).toContainEqual(["'=统计测试局", '3', '2', '1', '2', '2', '15']);
-    expect(rows[rows.length - 1]).toEqual(['合计', '4', '3', '1', '2', '3', '15']);
+    expect(rows[0]).toEqual([
+      '数源部门',
+      '编目总数',
+      '开放目录数',
+      '文件数',
+      '数据量（条）',
+      '下载量',
+      '访问量',
+      '应用成果',
+    ]);
+    expect(rows).toContainEqual(["'=统计测试局", '3', '2', '1', '2', '2', '15', '2']);
+    expect(rows[rows.length - 1]).toEqual(['合计', '4', '3', '1', '2', '3', '15', '3']);
     const byArea = await ctx.app.inject({
       method: 'GET',
       url: `${ctx.base}/api/openstat/export`,

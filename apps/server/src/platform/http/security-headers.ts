@@ -11,7 +11,10 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * deployment declares HTTPS (`httpsOnly`) or the request came over HTTPS: directly, or as a trusted
  * proxy's `X-Forwarded-Proto` says (Fastify reads that header only when `trustProxy` is on).
  */
-export async function installSecurityHeaders(app: FastifyInstance, opts: { httpsOnly: boolean }) {
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  opts: { httpsOnly: boolean; frameOrigins?: readonly string[] },
+) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -22,6 +25,8 @@ export async function installSecurityHeaders(app: FastifyInstance, opts: { https
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameAncestors: ["'self'"],
+        // 功能导航's embedded applications (NAV_EMBED_ORIGINS); none configured, this site only.
+        frameSrc: ["'self'", ...(opts.frameOrigins ?? [])],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,
       },

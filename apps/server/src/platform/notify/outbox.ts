@@ -14,7 +14,8 @@ const SITE = '滨江市公共数据开放平台';
 const TAKE = 50;
 
 export type OutboundNotice = {
-  userIds: string[];
+  /** The addressees, or `'all'` for a notice to every account (an announcement to 全体用户). */
+  userIds: string[] | 'all';
   messageType: string;
   title: string;
   /** Plain text, or else rich text (`content`) of which a mail keeps the words. */
@@ -53,7 +54,7 @@ export function plainOf(html: string): string {
  */
 export async function queueNotifications(tx: Executor, notice: OutboundNotice): Promise<number> {
   const category = notifyCategoryOf(notice.messageType);
-  if (!category || !notice.userIds.length) return 0;
+  if (!category || (notice.userIds !== 'all' && !notice.userIds.length)) return 0;
   const chosen = await tx
     .select({
       userId: users.id,
@@ -66,7 +67,7 @@ export async function queueNotifications(tx: Executor, notice: OutboundNotice): 
     .innerJoin(users, eq(users.id, userNotifySettings.userId))
     .where(
       and(
-        inArray(userNotifySettings.userId, notice.userIds),
+        notice.userIds === 'all' ? undefined : inArray(userNotifySettings.userId, notice.userIds),
         eq(userNotifySettings.category, category),
         or(eq(userNotifySettings.sms, true), eq(userNotifySettings.email, true)),
         isNull(users.deletedAt),

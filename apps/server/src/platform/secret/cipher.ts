@@ -12,19 +12,22 @@ const KEY_FILE = 'datasource.key';
 const VERSION = 'v1';
 
 /** A 32-byte key given as 64 hex digits or base64; anything else stops the start. */
-export function parseSecretKey(text: string): Buffer {
+export function parseSecretKey(text: string, setting = 'DATASOURCE_SECRET_KEY'): Buffer {
   const trimmed = text.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  if (key.length !== 32) throw new Error('DATASOURCE_SECRET_KEY 须为 32 字节的密钥（64 位十六进制或 base64）');
+  if (key.length !== 32) throw new Error(`${setting} 须为 32 字节的密钥（64 位十六进制或 base64）`);
   return key;
 }
 
-/** The configured key, or the data folder's, created on first use with mode 600. */
-export function loadSecretKey(opts: { configured?: string; dataDir: string }): Buffer {
-  if (opts.configured) return parseSecretKey(opts.configured);
-  const file = path.join(opts.dataDir, KEY_FILE);
+/**
+ * The configured key, or the data folder's, created on first use with mode 600. Each secret has its
+ * own file (`file`, default the data-source key's) and setting name (`setting`, for the message).
+ */
+export function loadSecretKey(opts: { configured?: string; dataDir: string; file?: string; setting?: string }): Buffer {
+  if (opts.configured) return parseSecretKey(opts.configured, opts.setting);
+  const file = path.join(opts.dataDir, opts.file ?? KEY_FILE);
   try {
-    return parseSecretKey(readFileSync(file, 'utf8'));
+    return parseSecretKey(readFileSync(file, 'utf8'), opts.setting);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
@@ -36,7 +39,7 @@ export function loadSecretKey(opts: { configured?: string; dataDir: string }): B
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
-  return parseSecretKey(readFileSync(file, 'utf8'));
+  return parseSecretKey(readFileSync(file, 'utf8'), opts.setting);
 }
 
 export function sealSecret(key: Buffer, plain: string): string {

@@ -9,6 +9,7 @@ const DOCUMENTS = [
   { title: '隐私声明', href: '/docs/privacy.pdf' },
 ];
 const HELP_CENTRE = '/helpCenter/problemManual';
+const FUNCTION_NAVIGATION = '/system/FunctionNavigation';
 
 export function PortalFooter() {
   const site = useSiteConfig();
@@ -30,6 +31,7 @@ export function PortalFooter() {
             </a>
           ))}
           {isBuilt(HELP_CENTRE) ? <Link to={HELP_CENTRE}>帮助中心</Link> : <span>帮助中心</span>}
+          {isBuilt(FUNCTION_NAVIGATION) && <Link to={FUNCTION_NAVIGATION}>功能导航</Link>}
         </nav>
         <p>{contact.join('　|　')}</p>
         {codes.length > 0 && <p>{codes.join('　|　')}</p>}

@@ -28,6 +28,8 @@ const SUBPAGES: Record<string, { title: string; parent?: string }> = {
   '/personalCenter/personalAdd': { title: '新增应用成果', parent: '/personalCenter/perCenter' },
   '/communication/questionnaire': { title: '调查问卷', parent: '/communication/interaction' },
   '/communication/questionnaire/answer': { title: '参与调查', parent: '/communication/questionnaire' },
+  '/system/FunctionNavigation': { title: '功能导航' },
+  '/system/EmbedPage': { title: '内嵌页面', parent: '/system/FunctionNavigation' },
 };
 
 export { SEARCH_PATH };

@@ -1,5 +1,5 @@
 import type { ServiceMatter, ServiceMatterInput } from '@odp/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { catalogueServiceMatters } from '../../../db/schema/index.js';
 
@@ -29,6 +29,13 @@ export function presentServiceMatter(r: ServiceMatterRow): ServiceMatter {
 export async function serviceMatterOf(db: Executor, catalogId: string): Promise<ServiceMatter | null> {
   const [row] = await db.select().from(s).where(eq(s.catalogId, catalogId));
   return row ? presentServiceMatter(row) : null;
+}
+
+/** The service matters of several entries at once (the catalogue's export). */
+export async function serviceMattersOf(db: Executor, catalogIds: string[]): Promise<Map<string, ServiceMatter>> {
+  if (catalogIds.length === 0) return new Map();
+  const rows = await db.select().from(s).where(inArray(s.catalogId, catalogIds));
+  return new Map(rows.map((r) => [r.catalogId, presentServiceMatter(r)]));
 }
 
 /**

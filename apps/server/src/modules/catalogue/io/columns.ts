@@ -1,4 +1,10 @@
-import type { CatalogueCreateInput, DataItemInput } from '@odp/contracts';
+import {
+  type CatalogueCreateInput,
+  type DataItemInput,
+  SERVICE_MATTER_DICT as SD,
+  type ServiceMatterInput,
+  SERVICE_MATTER_LABEL as SL,
+} from '@odp/contracts';
 
 /** How a cell is read: free text, a dictionary code given as code or label, 是/否, a date, a number. */
 export type CellKind =
@@ -9,7 +15,11 @@ export type CellKind =
   | { kind: 'time' }
   | { kind: 'int' }
   | { kind: 'category' }
-  | { kind: 'depart' };
+  | { kind: 'depart' }
+  /** 是/否 as the codes '1'/'0'. */
+  | { kind: 'yesno' }
+  /** Several dictionary items, by code or label, separated by 、 , ， ; or ；. */
+  | { kind: 'dicts'; dict: string };
 
 export type ColumnSpec<F extends string> = CellKind & {
   header: string;
@@ -87,8 +97,54 @@ export const ITEM_COLUMNS: ColumnSpec<ItemField>[] = [
   { header: '是否脱敏', field: 'masked', width: 10, kind: 'bool' },
 ];
 
+type ServiceField = keyof ServiceMatterInput;
+
+/**
+ * The 服务事项 columns of the 目录 sheet, after the entry's own (export and import share the headers).
+ * An entry whose 关联政务服务 is 否 or blank and whose other 服务事项 cells are empty has none.
+ */
+export const SERVICE_COLUMNS: ColumnSpec<ServiceField>[] = [
+  {
+    header: SL.relatedGovernment,
+    field: 'relatedGovernment',
+    width: 12,
+    kind: 'yesno',
+    note: '是/否；填“是”时业务办理项、实施清单的编码和名称及事项类型必填',
+  },
+  { header: SL.businessCode, field: 'businessCode', width: 22, ...text },
+  { header: SL.businessName, field: 'businessName', width: 24, ...text },
+  { header: SL.eventType, field: 'eventType', width: 14, ...dict(SD.eventType) },
+  { header: SL.eventLevel, field: 'eventLevel', width: 12, ...dict(SD.eventLevel) },
+  { header: SL.directoryCode, field: 'directoryCode', width: 18, ...text },
+  { header: SL.itemData, field: 'itemData', width: 20, ...text },
+  { header: SL.implementationCode, field: 'implementationCode', width: 26, ...text },
+  { header: SL.implementationName, field: 'implementationName', width: 24, ...text },
+  { header: SL.drivingLevel, field: 'drivingLevel', width: 12, ...dict(SD.drivingLevel) },
+  { header: SL.resultType, field: 'resultType', width: 12, ...dict(SD.resultType) },
+  { header: SL.applicationScenario, field: 'applicationScenario', width: 12, ...dict(SD.applicationScenario) },
+  {
+    header: SL.applicationScenarioDescribe,
+    field: 'applicationScenarioDescribe',
+    width: 12,
+    ...dict(SD.applicationScenarioDescribe),
+  },
+  {
+    header: SL.provideChannels,
+    field: 'provideChannels',
+    width: 24,
+    kind: 'dicts',
+    dict: SD.provideChannels,
+    note: '可填多个，用“、”分隔',
+  },
+  { header: SL.electronicLicense, field: 'electronicLicense', width: 12, ...dict(SD.electronicLicense) },
+];
+
 export const DICTS_USED = [
-  ...new Set([...ENTRY_COLUMNS, ...ITEM_COLUMNS].flatMap((c) => (c.kind === 'dict' ? [c.dict] : []))),
+  ...new Set(
+    [...ENTRY_COLUMNS, ...SERVICE_COLUMNS, ...ITEM_COLUMNS].flatMap((c) =>
+      c.kind === 'dict' || c.kind === 'dicts' ? [c.dict] : [],
+    ),
+  ),
 ];
 
 /** A header as typed in a file: the required marker and spaces do not count. */

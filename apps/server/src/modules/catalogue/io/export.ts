@@ -5,6 +5,9 @@ import {
   EXPORT_COLUMNS,
   EXPORT_MAX_ROWS,
   type ExportColumn,
+  SERVICE_MATTER_DICT as SD,
+  SERVICE_MATTER_LABEL,
+  type ServiceMatter,
   SHELF_STATUS_LABEL,
 } from '@odp/contracts';
 import ExcelJS from 'exceljs';
@@ -14,6 +17,7 @@ import type { Actor } from '../../../platform/auth/actor.js';
 import type { EntryRow } from '../entry/repository.js';
 import { selectEntries } from '../entry/repository.js';
 import { listOrder, ruledListFilter } from '../entry/service.js';
+import { serviceMattersOf } from '../entry/service-matter.js';
 import { ENTRY_SHEET, neutralise } from './columns.js';
 import { dictItemsOf } from './dicts.js';
 import { categoryNamesOf, itemCountsOf } from './repository.js';
@@ -26,6 +30,17 @@ type Context = {
   categoryName: string | null;
   itemCount: number;
   label: (dict: string, code: string | null) => string;
+  /** The entry's 服务事项, when it has one. */
+  matter: ServiceMatter | null;
+};
+
+/** A 服务事项 cell: blank for an entry without one. */
+const matterText = (pick: (m: ServiceMatter) => string | null) => (_e: EntryRow, c: Context) =>
+  c.matter ? (pick(c.matter) ?? '') : '';
+const matterLabel = (field: keyof typeof SD) => (_e: EntryRow, c: Context) => {
+  const value = c.matter?.[field];
+  if (!c.matter || value === null || value === undefined) return '';
+  return Array.isArray(value) ? value.map((v) => c.label(SD[field], v)).join('、') : c.label(SD[field], value);
 };
 
 const VALUE: Record<ExportColumn, (e: EntryRow, c: Context) => string | number> = {
@@ -57,7 +72,24 @@ const VALUE: Record<ExportColumn, (e: EntryRow, c: Context) => string | number> 
   dataUpdateTime: (e) => time(e.dataUpdateTime),
   createTime: (e) => time(e.createdAt),
   updateTime: (e) => time(e.updatedAt),
+  relatedGovernment: (_e, c) => (c.matter ? '是' : '否'),
+  businessCode: matterText((m) => m.businessCode),
+  businessName: matterText((m) => m.businessName),
+  eventType: matterLabel('eventType'),
+  eventLevel: matterLabel('eventLevel'),
+  directoryCode: matterText((m) => m.directoryCode),
+  itemData: matterText((m) => m.itemData),
+  implementationCode: matterText((m) => m.implementationCode),
+  implementationName: matterText((m) => m.implementationName),
+  drivingLevel: matterLabel('drivingLevel'),
+  resultType: matterLabel('resultType'),
+  applicationScenario: matterLabel('applicationScenario'),
+  applicationScenarioDescribe: matterLabel('applicationScenarioDescribe'),
+  provideChannels: matterLabel('provideChannels'),
+  electronicLicense: matterLabel('electronicLicense'),
 };
+
+const SERVICE_MATTER_COLUMNS = new Set<string>(Object.keys(SERVICE_MATTER_LABEL));
 
 const DICTS = [
   'key_areas_type',
@@ -68,6 +100,7 @@ const DICTS = [
   'open_type',
   'update_frequency',
   'data_format',
+  ...Object.values(SD),
 ];
 
 /** The filtered list (same scope and filters as the page) as an .xlsx with the chosen columns. */
@@ -76,10 +109,11 @@ export async function exportEntries(db: Db, actor: Actor, input: CatalogueExport
   const rows = await selectEntries(db, await ruledListFilter(db, actor, input), listOrder(input), EXPORT_MAX_ROWS, 0);
   const ids = rows.map((r) => r.entry.id);
   const categoryIds = [...new Set(rows.flatMap((r) => (r.entry.categoryId ? [r.entry.categoryId] : [])))];
-  const [dicts, catName, itemCount] = await Promise.all([
+  const [dicts, catName, itemCount, matters] = await Promise.all([
     dictItemsOf(db, DICTS),
     categoryNamesOf(db, columns.includes('categoryName') ? categoryIds : []),
     itemCountsOf(db, columns.includes('itemCount') ? ids : []),
+    serviceMattersOf(db, columns.some((c) => SERVICE_MATTER_COLUMNS.has(c)) ? ids : []),
   ]);
   const labelMaps = Object.fromEntries(
     Object.entries(dicts).map(([code, items]) => [code, new Map(items.map((i) => [i.value, i.text]))]),
@@ -92,7 +126,7 @@ export async function exportEntries(db: Db, actor: Actor, input: CatalogueExport
   sheet.columns = columns.map((c) => ({
     header: EXPORT_COLUMNS[c],
     key: c,
-    width: c === 'informationSummary' ? 50 : c === 'catalogName' ? 30 : 16,
+    width: c === 'informationSummary' ? 50 : c === 'catalogName' ? 30 : SERVICE_MATTER_COLUMNS.has(c) ? 22 : 16,
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
@@ -102,6 +136,7 @@ export async function exportEntries(db: Db, actor: Actor, input: CatalogueExport
       categoryName: entry.categoryId ? (catName.get(entry.categoryId) ?? null) : null,
       itemCount: itemCount.get(entry.id) ?? 0,
       label,
+      matter: matters.get(entry.id) ?? null,
     };
     sheet.addRow(columns.map((c) => neutralise(VALUE[c](entry, ctx))));
   }

@@ -1,4 +1,10 @@
-import { CatalogueCreateInput, IMPORT_MAX_ROWS, type ImportResult, type ImportRowError } from '@odp/contracts';
+import {
+  CatalogueCreateInput,
+  IMPORT_MAX_ROWS,
+  type ImportResult,
+  type ImportRowError,
+  SERVICE_MATTER_LABEL,
+} from '@odp/contracts';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../../db/client.js';
 import { logOperation } from '../../../platform/audit/log.js';
@@ -16,6 +22,7 @@ import {
   ITEM_OWNER_HEADER,
   ITEM_SHEET,
   normaliseHeader,
+  SERVICE_COLUMNS,
 } from './columns.js';
 import { dictItemsOf } from './dicts.js';
 import { selectCategoryNodes, selectLiveDeparts, selectTakenNames } from './repository.js';
@@ -105,6 +112,23 @@ function convert(c: ColumnSpec<string>, v: unknown, lookups: Lookups): { value: 
       const hit = items.find((i) => i.value === s) ?? items.find((i) => i.text === s);
       return hit ? { value: hit.value } : { error: `“${s}”不是有效的${c.header}` };
     }
+    case 'yesno':
+      if (v === true || ['是', '1', 'Y', 'y'].includes(s)) return { value: '1' };
+      if (v === false || ['否', '0', 'N', 'n'].includes(s)) return { value: '0' };
+      return { error: `${c.header}请填写“是”或“否”` };
+    case 'dicts': {
+      const items = lookups.dicts[c.dict] ?? [];
+      const codes: string[] = [];
+      for (const part of s
+        .split(/[、,，;；]/)
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const hit = items.find((i) => i.value === part) ?? items.find((i) => i.text === part);
+        if (!hit) return { error: `“${part}”不是有效的${c.header}` };
+        codes.push(hit.value);
+      }
+      return { value: codes };
+    }
     case 'bool':
       if (v === true || ['是', 'Y', 'y', '1', 'true', 'TRUE'].includes(s)) return { value: true };
       if (v === false || ['否', 'N', 'n', '0', 'false', 'FALSE'].includes(s)) return { value: false };
@@ -171,6 +195,7 @@ async function loadLookups(db: Db): Promise<Lookups> {
 }
 
 const HEADER_OF: Record<string, string> = Object.fromEntries(ENTRY_COLUMNS.map((c) => [c.field, c.header]));
+const SERVICE_HEADER_OF: Record<string, string> = Object.fromEntries(SERVICE_COLUMNS.map((c) => [c.field, c.header]));
 const ITEM_HEADER_OF: Record<string, string> = Object.fromEntries(ITEM_COLUMNS.map((c) => [c.field, c.header]));
 
 /**
@@ -195,7 +220,7 @@ export async function importEntries(
   if (!reviewer && !actor.orgCode) throw badRequest(ScopeMessages.noDepart);
 
   const errors: ImportRowError[] = [];
-  const entryRows = readSheet(entrySheet, ENTRY_COLUMNS, errors);
+  const entryRows = readSheet(entrySheet, [...ENTRY_COLUMNS, ...SERVICE_COLUMNS], errors);
   const itemSheet = wb.getWorksheet(ITEM_SHEET);
   const itemRows = itemSheet
     ? readSheet(itemSheet, [{ header: ITEM_OWNER_HEADER, field: 'owner', required: true }, ...ITEM_COLUMNS], errors)
@@ -228,6 +253,9 @@ export async function importEntries(
   for (const r of entryRows) {
     const errorsBefore = errors.length;
     const raw = convertRow(ENTRY_SHEET, r, ENTRY_COLUMNS, lookups, errors);
+    const matter = convertRow(ENTRY_SHEET, r, SERVICE_COLUMNS, lookups, errors);
+    // A row with 服务事项 cells carries the section (关联政务服务 是 unless it says 否); one without keeps none.
+    if (Object.keys(matter).length > 0) raw.serviceMatter = { relatedGovernment: '1', ...matter };
     const failedFields = new Set(errors.slice(errorsBefore).map((e) => e.field));
     const name = String(r.values.catalogName ?? '');
     const items = itemsByOwner.get(name) ?? [];
@@ -252,6 +280,10 @@ export async function importEntries(
         if (head === 'dataList' && typeof index === 'number' && items[index]) {
           const field = ITEM_HEADER_OF[String(itemField)] ?? '信息项';
           errors.push({ sheet: ITEM_SHEET, row: items[index].row, field, message: readable(issue, field) });
+        } else if (head === 'serviceMatter') {
+          const field = SERVICE_HEADER_OF[String(index)] ?? SERVICE_MATTER_LABEL.relatedGovernment;
+          if (!failedFields.has(field))
+            errors.push({ sheet: ENTRY_SHEET, row: r.row, field, message: readable(issue, field) });
         } else {
           const field = HEADER_OF[String(head)] ?? String(head ?? '');
           if (!failedFields.has(field))

@@ -2,11 +2,12 @@ import type { ImportRowError } from '@odp/contracts';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSystems, catalogueItems, catalogues } from '../../../db/schema/index.js';
+import { appSystems, catalogueItems, catalogueServiceMatters, catalogues } from '../../../db/schema/index.js';
 import { createCatalogue } from '../../../test/catalogue.js';
 import { createDepart, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../../test/harness.js';
 import { seedCategories } from '../category/seed.js';
+import { serviceMatterOf, writeServiceMatter } from '../entry/service-matter.js';
 import { logRowsOf } from '../lifecycle/history.js';
 
 let ctx: TestContext;
@@ -293,5 +294,161 @@ describe('POST /api/cataLog/exportExcel', () => {
     expect(bad.status).toBe(400);
     const citizen = await signedIn(ctx, { roles: ['registered'] });
     expect((await call(ctx, 'POST', '/api/cataLog/exportExcel', { token: citizen.token, body: {} })).status).toBe(403);
+  });
+});
+
+describe('服务事项 in the export and the import', () => {
+  const MATTER_COLUMNS = [
+    'relatedGovernment',
+    'businessCode',
+    'businessName',
+    'eventType',
+    'eventLevel',
+    'directoryCode',
+    'itemData',
+    'implementationCode',
+    'implementationName',
+    'drivingLevel',
+    'resultType',
+    'applicationScenario',
+    'applicationScenarioDescribe',
+    'provideChannels',
+    'electronicLicense',
+  ];
+  const IMPORTABLE = ['catalogName', 'informationSummary', 'keyAreasType', 'shareType', 'openType', 'updateFrequency'];
+
+  async function exported(namePart: string): Promise<ExcelJS.Workbook> {
+    const res = await download(officer, 'POST', '/api/cataLog/exportExcel', {
+      catalogName: namePart,
+      columns: [...IMPORTABLE, 'dataFormat', ...MATTER_COLUMNS],
+      sort: 'catalogName',
+      order: 'asc',
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    return wb;
+  }
+  const bytes = async (wb: ExcelJS.Workbook) => Buffer.from(await wb.xlsx.writeBuffer());
+
+  it('exports the 服务事项 as columns and imports them back into another department unchanged', async () => {
+    const served = await createCatalogue(ctx.db, { orgCode: depart.orgCode, catalogName: '往返事项一' });
+    await createCatalogue(ctx.db, { orgCode: depart.orgCode, catalogName: '往返事项二' });
+    await writeServiceMatter(ctx.db, served.id, {
+      relatedGovernment: '1',
+      businessCode: '11330100MB1234567X4000117001',
+      businessName: '道路运输经营许可（客运）',
+      eventType: '1',
+      eventLevel: '2',
+      directoryCode: '000117001000',
+      itemData: '道路运输经营许可',
+      implementationCode: '11330100MB1234567X400011700101',
+      implementationName: '道路旅客运输经营许可',
+      drivingLevel: '3',
+      resultType: '1',
+      applicationScenario: '1',
+      applicationScenarioDescribe: '2',
+      provideChannels: ['1', '3'],
+      electronicLicense: '1',
+    });
+    const original = await serviceMatterOf(ctx.db, served.id);
+
+    const wb = await exported('往返事项');
+    const sheet = wb.getWorksheet('目录');
+    if (!sheet) throw new Error('no sheet');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(7)).toEqual([
+      '关联政务服务',
+      '业务办理项编码',
+      '业务办理项名称',
+      '事项类型',
+      '事项分类',
+      '事项目录编码',
+      '事项目录名称',
+      '实施清单编码',
+      '实施清单名称',
+      '行使层级',
+      '办理结果类型',
+      '应用场景',
+      '场景用途',
+      '提供渠道',
+      '是否电子证照',
+    ]);
+    const first = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(first[0]).toBe('往返事项一');
+    expect(first.slice(7, 10)).toEqual(['是', '11330100MB1234567X4000117001', '道路运输经营许可（客运）']);
+    expect(first[10]).toBe('行政许可');
+    expect(first[20]).toBe('政务服务网、小程序');
+    expect(first[21]).toBe('是');
+    expect((sheet.getRow(3).values as unknown[]).slice(8, 9)).toEqual(['否']);
+
+    // Another department's officer imports the file as it was exported.
+    const third = await createDepart(ctx.db);
+    const importer = (await signedIn(ctx, { roles: ['dept_admin'], departs: [third] })).token;
+    const res = await upload(importer, '往返.xlsx', await bytes(wb));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result).toEqual({ created: 2 });
+    const copies = await ctx.db.select().from(catalogues).where(eq(catalogues.orgCode, third.orgCode));
+    const copy = copies.find((c) => c.catalogName === '往返事项一');
+    const plain = copies.find((c) => c.catalogName === '往返事项二');
+    if (!copy || !plain) throw new Error('not imported');
+    expect(await serviceMatterOf(ctx.db, copy.id)).toEqual(original);
+    expect(await serviceMatterOf(ctx.db, plain.id)).toBeNull();
+  });
+
+  it('refuses a bad 服务事项 row with its row number and a Chinese reason, writing nothing', async () => {
+    const served = await createCatalogue(ctx.db, { orgCode: depart.orgCode, catalogName: '坏行事项一' });
+    await writeServiceMatter(ctx.db, served.id, {
+      relatedGovernment: '1',
+      businessCode: 'B-1',
+      businessName: '业务一',
+      eventType: '2',
+      implementationCode: 'S-1',
+      implementationName: '实施一',
+      provideChannels: [],
+      electronicLicense: '0',
+    });
+    await createCatalogue(ctx.db, { orgCode: depart.orgCode, catalogName: '坏行事项二' });
+    const target = await createDepart(ctx.db);
+    const importer = (await signedIn(ctx, { roles: ['dept_admin'], departs: [target] })).token;
+    const before = await countEntries();
+    const matters = (await ctx.db.select({ n: count() }).from(catalogueServiceMatters))[0].n;
+    const cases: [number, string, unknown, string][] = [
+      [2, '事项类型', '不存在的类型', '“不存在的类型”不是有效的事项类型'],
+      [2, '业务办理项编码', '编码 有空格', '业务办理项编码只能包含字母、数字和连字符'],
+      [2, '提供渠道', '政务服务网、信鸽', '“信鸽”不是有效的提供渠道'],
+      [3, '关联政务服务', '也许', '关联政务服务请填写“是”或“否”'],
+    ];
+    // 是 without the item: each required field is named, the first in the message.
+    const wb = await exported('坏行事项');
+    const sheet = wb.getWorksheet('目录');
+    if (!sheet) throw new Error('no sheet');
+    const headers = (sheet.getRow(1).values as unknown[]).map((h) => String(h ?? ''));
+    sheet.getRow(3).getCell(headers.indexOf('关联政务服务')).value = '是';
+    const missing = await upload(importer, '坏行.xlsx', await bytes(wb));
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(
+      '导入失败，共 5 处错误：目录第 3 行 业务办理项编码：关联政务服务时，请填写业务办理项编码',
+    );
+    expect((missing.body.result.errors as ImportRowError[]).map((e) => [e.row, e.field])).toEqual([
+      [3, '业务办理项编码'],
+      [3, '业务办理项名称'],
+      [3, '实施清单编码'],
+      [3, '实施清单名称'],
+      [3, '事项类型'],
+    ]);
+    for (const [row, column, value, reason] of cases) {
+      const wb = await exported('坏行事项');
+      const sheet = wb.getWorksheet('目录');
+      if (!sheet) throw new Error('no sheet');
+      const headers = (sheet.getRow(1).values as unknown[]).map((h) => String(h ?? ''));
+      sheet.getRow(row).getCell(headers.indexOf(column)).value = value as ExcelJS.CellValue;
+      const res = await upload(importer, '坏行.xlsx', await bytes(wb));
+      expect(res.status, `${column}=${value}`).toBe(400);
+      expect(res.body.message).toBe(`导入失败，共 1 处错误：目录第 ${row} 行 ${column}：${reason}`);
+      expect(res.body.result.errors).toEqual([{ sheet: '目录', row, field: column, message: reason }]);
+    }
+    expect(await countEntries()).toBe(before);
+    expect((await ctx.db.select({ n: count() }).from(catalogueServiceMatters))[0].n).toBe(matters);
   });
 });

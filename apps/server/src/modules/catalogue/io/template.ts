@@ -9,6 +9,7 @@ import {
   ITEM_COLUMNS,
   ITEM_OWNER_HEADER,
   ITEM_SHEET,
+  SERVICE_COLUMNS,
 } from './columns.js';
 import { dictItemsOf } from './dicts.js';
 import { selectCategoryNodes } from './repository.js';
@@ -47,12 +48,16 @@ function headerRow<F extends string>(
 export async function buildTemplate(db: Db): Promise<Buffer> {
   const dicts = await dictItemsOf(db, DICTS_USED);
   const listOf = (c: ColumnSpec<string>) =>
-    c.kind === 'dict' ? dicts[c.dict]?.map((i) => i.text) : c.kind === 'bool' ? ['是', '否'] : undefined;
+    c.kind === 'dict'
+      ? dicts[c.dict]?.map((i) => i.text)
+      : c.kind === 'bool' || c.kind === 'yesno'
+        ? ['是', '否']
+        : undefined;
   const wb = new ExcelJS.Workbook();
   wb.creator = '滨江市公共数据开放平台';
   headerRow(
     wb.addWorksheet(ENTRY_SHEET),
-    ENTRY_COLUMNS.map((c) => ({ ...c, list: listOf(c) })),
+    [...ENTRY_COLUMNS, ...SERVICE_COLUMNS].map((c) => ({ ...c, list: listOf(c as ColumnSpec<string>) })),
   );
   headerRow(wb.addWorksheet(ITEM_SHEET), [
     { header: ITEM_OWNER_HEADER, required: true, width: 30, note: '与“目录”工作表的信息资源名称一致' },
@@ -72,11 +77,12 @@ export async function buildTemplate(db: Db): Promise<Buffer> {
     '3. 代码列可填写代码或名称（如 开放类型 填 1 或 无条件开放）；是/否 列填 是 或 否。',
     '4. 文件中任何一行有误时不会导入任何目录，并逐行列出错误。',
     '5. 导入的目录为草稿，信息资源代码由系统按编码规则生成。',
+    '6. 服务事项列：关联政务服务填“是”时，业务办理项编码/名称、实施清单编码/名称和事项类型必填；提供渠道可填多个，用“、”分隔。',
   ];
   for (const line of lines) guide.addRow([line]);
   guide.addRow([]);
-  for (const c of [...ENTRY_COLUMNS, ...ITEM_COLUMNS]) {
-    if (c.kind !== 'dict') continue;
+  for (const c of [...ENTRY_COLUMNS, ...SERVICE_COLUMNS, ...ITEM_COLUMNS] as ColumnSpec<string>[]) {
+    if (c.kind !== 'dict' && c.kind !== 'dicts') continue;
     for (const item of dicts[c.dict] ?? []) guide.addRow([c.header, item.value, item.text]);
   }
   for (const n of await selectCategoryNodes(db)) guide.addRow(['资源分类', n.code, n.name]);

@@ -9,13 +9,17 @@ import {
   type NoticeListResult,
   NoticeMessages,
   type Page,
+  PERSONAL_CENTRE_PATH,
+  PERSONAL_CENTRE_TAB,
   Perm,
   toPage,
 } from '@odp/contracts';
 import type { Db, Executor } from '../../../db/client.js';
 import { type Actor, can } from '../../../platform/auth/actor.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
+import { queueNotifications } from '../../../platform/notify/outbox.js';
 import { publishNotice } from '../../../platform/push/publish.js';
+
 import { resourceService } from '../../../platform/resource/resource.js';
 import { applyTransition } from '../../../platform/workflow/apply.js';
 import { countUnread as countUnreadNews, selectUnread as selectUnreadNews } from '../../news/repository.js';
@@ -37,6 +41,9 @@ import {
 } from './repository.js';
 import { announcementColumns, announcementResource, toAnnouncementRecord, toNoticeItem } from './resource.js';
 import { announcementSubject } from './subject.js';
+
+/** The category key of released announcements in contracts `MESSAGE_TYPE_CATEGORY` (系统公告). */
+const ANNOUNCEMENT_MESSAGE_TYPE = 'announcement';
 
 const generic = resourceService(announcementResource);
 
@@ -145,10 +152,16 @@ export async function deleteAnnouncement(db: Db, actor: Actor, id: string): Prom
 export async function releaseAnnouncement(db: Db, actor: Actor, id: string): Promise<AnnouncementRecord> {
   const row = await applyTransition(db, actor, announcementSubject, id, 'release', {}, async (tx) => {
     const released = await currentRow(tx, id);
-    await publishNotice(
-      tx,
-      released.msgType === 'USER' ? { userIds: await resolveAddressees(tx, released) } : { all: true },
-    );
+    const userIds = released.msgType === 'USER' ? await resolveAddressees(tx, released) : 'all';
+    await publishNotice(tx, userIds === 'all' ? { all: true } : { userIds });
+    // Those who chose 短信 or 邮件 for 系统公告 get it too, by the path every business message takes.
+    await queueNotifications(tx, {
+      userIds,
+      messageType: ANNOUNCEMENT_MESSAGE_TYPE,
+      title: released.titile,
+      content: released.msgContent,
+      openPage: `${PERSONAL_CENTRE_PATH}?current=${PERSONAL_CENTRE_TAB.messages}`,
+    });
     return released;
   });
   return toAnnouncementRecord(row);

@@ -17,4 +17,5 @@ export const systemPages = {
   'admin/system/CheckRulePage': lazyPage(() => import('./CheckRulePage')),
   'admin/system/PicturePage': lazyPage(() => import('./PicturePage')),
   'admin/system/IdmUserPage': lazyPage(() => import('./IdmUserPage')),
+  'admin/system/NavigationPage': lazyPage(() => import('./NavigationPage')),
 };

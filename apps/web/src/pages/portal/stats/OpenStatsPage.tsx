@@ -1,4 +1,5 @@
 import { FileExcelOutlined } from '@ant-design/icons';
+import type { OpenStatTypeCount } from '@odp/contracts';
 import { OPEN_CALL_TREND_DAYS } from '@odp/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Segmented, Skeleton } from 'antd';
@@ -35,6 +36,7 @@ const METRICS: { key: Metric; title: string; unit: string }[] = [
   { key: 'rows', title: '数据量', unit: '条' },
   { key: 'downloads', title: '下载量', unit: '次' },
   { key: 'views', title: '访问量', unit: '次' },
+  { key: 'achievements', title: '应用成果', unit: '个' },
 ];
 
 const number = (n: number) => (Number(n) || 0).toLocaleString('zh-CN');
@@ -80,6 +82,41 @@ function CallTrendPanel() {
         <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
           <CallTrendChart days={trend.data?.days ?? []} />
         </Suspense>
+      )}
+    </section>
+  );
+}
+
+/** 应用成果 per type: a plain bar list (the numbers are few; no chart library needed). */
+function AchievementTypesPanel({ types, loading }: { types: OpenStatTypeCount[]; loading: boolean }) {
+  const top = Math.max(1, ...types.map((t) => t.count));
+  const total = types.reduce((n, t) => n + t.count, 0);
+  return (
+    <section className="stats-panel" aria-labelledby="stats-ach-title">
+      <header className="stats-panel-head">
+        <h2 id="stats-ach-title">应用成果类型分布</h2>
+        {!loading && (
+          <span>
+            已发布 <strong>{number(total)}</strong> 个
+          </span>
+        )}
+      </header>
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : total === 0 ? (
+        <EmptyState description="暂无已发布的应用成果" />
+      ) : (
+        <ul className="stats-types">
+          {types.map((t) => (
+            <li key={t.key}>
+              <span className="stats-type-label">{t.label}</span>
+              <span className="stats-type-track" aria-hidden="true">
+                <span className="stats-type-bar" style={{ width: `${(t.count / top) * 100}%` }} />
+              </span>
+              <span className="stats-type-count">{number(t.count)} 个</span>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
@@ -159,6 +196,8 @@ export default function OpenStatsPage() {
           </section>
         </>
       )}
+
+      {!stats.isError && <AchievementTypesPanel types={stats.data?.achievementTypes ?? []} loading={stats.isLoading} />}
 
       <CallTrendPanel />
       <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
