@@ -10,9 +10,10 @@ import {
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { contentItems as c } from '../../db/schema/index.js';
+import { richTextToPlain } from '../../platform/sanitize/html.js';
 import { highlight } from '../../platform/search/highlight.js';
 import { subjectSearchTab } from '../../platform/search/tab.js';
-import { contentSearch, plainText } from './search.js';
+import { contentSearch } from './search.js';
 import { publicWhere } from './service.js';
 
 /** Where a visitor reads a hit: a news or policy item's detail, a document's list, an FAQ in the help centre. */
@@ -46,7 +47,7 @@ function tabOf(type: SearchType, kind: ContentKind) {
         .from(c)
         .where(and(inArray(c.id, [...ids]), visible));
       return rows.map((r) => {
-        const summary = (kind === 'document' ? r.body : plainText(r.body)).slice(0, 160);
+        const summary = (kind === 'document' ? r.body : richTextToPlain(r.body)).slice(0, 160);
         return {
           id: r.id,
           title: r.title,

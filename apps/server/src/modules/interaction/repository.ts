@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, s
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.js';
 import { attachments, catalogues, departs, interactionTickets, users, workflowTasks } from '../../db/schema/index.js';
+import { escapeLike } from '../../platform/resource/like.js';
 import { isPublicSql } from '../market/repository.js';
 
 const t = interactionTickets;
@@ -73,18 +74,6 @@ export async function pickEntries(db: Executor, name: string | undefined, pageNo
   ]);
   return { rows, total: Number(n) };
 }
-
-export async function departName(db: Executor, orgCode: string | null): Promise<string | null> {
-  if (!orgCode) return null;
-  const [row] = await db
-    .select({ name: departs.departName })
-    .from(departs)
-    .where(eq(departs.orgCode, orgCode))
-    .limit(1);
-  return row?.name ?? null;
-}
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const routedDepart = alias(departs, 'routed_depart');
 const requestedDepart = alias(departs, 'requested_depart');

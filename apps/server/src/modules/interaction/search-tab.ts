@@ -2,11 +2,12 @@ import { INTERACTION_KIND_LABEL, INTERACTION_PORTAL_PATH, type InteractionKind, 
 import { and, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { interactionTickets as t } from '../../db/schema/index.js';
+import { richTextToPlain } from '../../platform/sanitize/html.js';
 import { highlight } from '../../platform/search/highlight.js';
 import { subjectSearchTab } from '../../platform/search/tab.js';
 import { maskPersonal } from './mask.js';
 import { publicSql } from './repository.js';
-import { interactionSearch, plainText } from './search.js';
+import { interactionSearch } from './search.js';
 
 async function present(db: Executor, ids: readonly string[], terms: readonly string[]): Promise<SearchHit[]> {
   const rows = await db
@@ -23,7 +24,7 @@ async function present(db: Executor, ids: readonly string[], terms: readonly str
     .where(and(inArray(t.id, [...ids]), publicSql));
   return rows.map((r) => {
     const title = maskPersonal(r.title);
-    const summary = `${maskPersonal(r.content)} 答复：${plainText(r.reply)}`.slice(0, 300);
+    const summary = `${maskPersonal(r.content)} 答复：${richTextToPlain(r.reply)}`.slice(0, 300);
     return {
       id: r.id,
       title,

@@ -1,21 +1,9 @@
 import { INTERACTION_KIND_LABEL, type InteractionKind } from '@odp/contracts';
 import { inArray } from 'drizzle-orm';
 import { interactionTickets as t } from '../../db/schema/index.js';
+import { richTextToPlain } from '../../platform/sanitize/html.js';
 import { defineSearchSubject } from '../../platform/search/subject.js';
 import { maskPersonal } from './mask.js';
-
-/** The reply's words without its markup. */
-export const plainText = (html: string | null) =>
-  (html ?? '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /**
  * A ticket is found by its title (A), its dataset, replying department and kind (B), what was asked (C,
@@ -44,7 +32,7 @@ export const interactionSearch = defineSearchSubject({
         A: maskPersonal(r.title),
         B: [r.catalogName ?? '', r.replyDepartName ?? '', INTERACTION_KIND_LABEL[r.kind as InteractionKind] ?? ''],
         C: maskPersonal(r.content),
-        D: plainText(r.reply),
+        D: richTextToPlain(r.reply),
       },
     }));
   },

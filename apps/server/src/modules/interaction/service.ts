@@ -40,13 +40,12 @@ import { sanitizeRichText } from '../../platform/sanitize/html.js';
 import { applyTransition, applyTransitions } from '../../platform/workflow/apply.js';
 import { assignedTo } from '../../platform/workflow/tasks.js';
 import { assertOwnUploads } from '../attachments/service.js';
-import { dictLabels } from '../catalogue/labels.js';
+import { departNameOf, dictLabels } from '../catalogue/labels.js';
 import { transitionMany } from '../catalogue/lifecycle/service.js';
 import { createFaqDraft } from '../content/service.js';
 import { maskPersonal } from './mask.js';
 import {
   deleteTicket,
-  departName,
   figureRows,
   filesOf,
   filterSql,
@@ -197,7 +196,7 @@ export function interactionService(now: () => Date = () => new Date()) {
       }
       case 'dataApplication': {
         const named = s.input.orgCode;
-        if (named && !(await departName(db, named))) throw badRequest(M.deptUnknown, { field: 'orgCode' });
+        if (named && !(await departNameOf(db, named))) throw badRequest(M.deptUnknown, { field: 'orgCode' });
         values = {
           ...base,
           title: s.input.applicationTitle,
@@ -377,7 +376,7 @@ export function interactionService(now: () => Date = () => new Date()) {
         actor.userId,
         input.attachmentIds.map((id) => ({ id, purpose: 'interaction.reply' })),
       );
-      const name = (await departName(db, actor.orgCode)) ?? '滨江市大数据管理局';
+      const name = (await departNameOf(db, actor.orgCode)) ?? '滨江市大数据管理局';
       await applyTransition(db, actor, subject, row.id, 'reply', {
         extra: { reply: { html, fileIds: input.attachmentIds, departName: name } },
         now,
@@ -397,7 +396,7 @@ export function interactionService(now: () => Date = () => new Date()) {
 
     /** 转办 by the bureau to another department. */
     async transfer(db: Db, actor: Actor, input: InteractionTransferInput) {
-      if (!(await departName(db, input.orgCode))) throw badRequest(M.transferUnknown, { field: 'orgCode' });
+      if (!(await departNameOf(db, input.orgCode))) throw badRequest(M.transferUnknown, { field: 'orgCode' });
       return applyMany(
         db,
         actor,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, sanitizeRichText } from './html.js';
+import { escapeHtml, richTextToPlain, sanitizeRichText } from './html.js';
 
 describe('sanitizeRichText', () => {
   it('keeps common formatting, lists, headings and tables', () => {
@@ -59,5 +59,14 @@ describe('sanitizeRichText', () => {
 describe('escapeHtml', () => {
   it('escapes every special character', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('richTextToPlain', () => {
+  it('reads the words: tags become spaces, entities characters, whitespace one space', () => {
+    expect(richTextToPlain('<p>已核实&nbsp;并更正</p><ul><li>站点&amp;线路</li></ul>  <b>&lt;3&gt;</b>')).toBe(
+      '已核实 并更正 站点&线路 <3>',
+    );
+    expect(richTextToPlain(null)).toBe('');
   });
 });
