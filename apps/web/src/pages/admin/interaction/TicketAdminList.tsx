@@ -18,7 +18,6 @@ import {
   Space,
   Table,
   type TableColumnsType,
-  Tag,
   Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -28,7 +27,8 @@ import { interactionKeys, listTickets, transitionTickets } from '@/api/interacti
 import { useDictOptions } from '@/components/DictSelect';
 import { useCan } from '@/components/ResourcePage';
 import { showBatchResult } from '@/components/Workflow';
-import { STATUS_COLOR, TicketDrawer } from './TicketDrawer';
+import { routedColumn, statusColumn } from './columns';
+import { TicketDrawer } from './TicketDrawer';
 import './interaction-admin.css';
 import { cityTime } from './time';
 
@@ -121,27 +121,8 @@ export function TicketAdminList({ kind }: { kind: InteractionKind }) {
       render: (v: string, r) => <Typography.Link onClick={() => setViewing(r.id)}>{v}</Typography.Link>,
     },
     ...kindColumns(kind, consultTypes),
-    ...(can(InteractionPerm.assign)
-      ? [
-          {
-            title: '承办部门',
-            dataIndex: 'departName',
-            width: 150,
-            render: (v: string | null) => v ?? '大数据局受理台',
-          },
-        ]
-      : []),
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 120,
-      render: (v: number, r) => (
-        <Space size={4} wrap>
-          <Tag color={STATUS_COLOR[v]}>{INTERACTION_STATUS_LABEL[String(v)]}</Tag>
-          {r.overdue && <Tag color="red">逾期</Tag>}
-        </Space>
-      ),
-    },
+    ...(can(InteractionPerm.assign) ? [routedColumn<InteractionRecord>()] : []),
+    statusColumn<InteractionRecord>(),
     {
       title: kind === 'dataApplication' || kind === 'rightsProtection' ? '申请时间' : '提交时间',
       dataIndex: 'submittedAt',

@@ -1,15 +1,15 @@
 import {
   INTERACTION_KIND_LABEL,
   INTERACTION_KINDS,
-  INTERACTION_STATUS_LABEL,
   type InteractionKind,
   type InteractionWorkItem,
 } from '@odp/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Card, Input, Select, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { interactionKeys, listWork } from '@/api/interaction';
-import { STATUS_COLOR, TicketDrawer } from './TicketDrawer';
+import { routedColumn, statusColumn } from './columns';
+import { TicketDrawer } from './TicketDrawer';
 import './interaction-admin.css';
 import { cityTime } from './time';
 
@@ -91,23 +91,8 @@ export default function WorkListPage() {
               <Typography.Link onClick={() => setViewing({ kind: r.kind, id: r.id })}>{v}</Typography.Link>
             ),
           },
-          {
-            title: '承办部门',
-            dataIndex: 'departName',
-            width: 150,
-            render: (v: string | null) => v ?? '大数据局受理台',
-          },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            width: 120,
-            render: (v: number, r) => (
-              <Space size={4} wrap>
-                <Tag color={STATUS_COLOR[v]}>{INTERACTION_STATUS_LABEL[String(v)]}</Tag>
-                {r.overdue && <Tag color="red">逾期</Tag>}
-              </Space>
-            ),
-          },
+          routedColumn<InteractionWorkItem>(),
+          statusColumn<InteractionWorkItem>(),
           { title: '到达时间', dataIndex: 'submitTime', width: 140, render: time },
           type === '1'
             ? { title: '答复时限', dataIndex: 'dueAt', width: 140, render: time }
