@@ -28,6 +28,30 @@ async function onSomePage(page: Page, item: Locator) {
   }
 }
 
+/**
+ * Answers the open 气泡确认 with 确定. A click that lands while the bubble is still animating in is
+ * lost, so it is clicked again if the bubble is still there a moment later.
+ */
+async function confirmBubble(page: Page) {
+  const ok = page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定|OK/ });
+  await ok.first().waitFor({ timeout: 10_000 });
+  for (let tries = 0; tries < 3; tries++) {
+    if ((await ok.count()) === 0) return;
+    await ok
+      .first()
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    const gone = await page
+      .locator('.ant-popconfirm:visible')
+      .waitFor({ state: 'detached', timeout: 3_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (gone) return;
+  }
+}
+
 describe('announcements and the message centre', () => {
   it('an administrator writes and releases an urgent announcement; a citizen reads it from the bell', async () => {
     const page = await newPage(env.browser);
@@ -105,16 +129,10 @@ describe('announcements and the message centre', () => {
     await edit.getByRole('button', { name: /保\s*存/ }).click();
     await page.locator('.ant-table-row').filter({ hasText: '（修订稿）' }).getByText('未发布').waitFor();
     await row.getByText('撤销', { exact: true }).click();
-    await page
-      .locator('.ant-popconfirm:visible')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
-    await row.getByText('已撤销').waitFor();
+    await confirmBubble(page);
+    await row.getByText('已撤销').waitFor({ timeout: 60_000 });
     await row.getByText('删除', { exact: true }).click();
-    await page
-      .locator('.ant-popconfirm:visible')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    await confirmBubble(page);
     await row.waitFor({ state: 'detached' });
     await shot(page, 'messages-announcement-after-revoke-delete');
   });
@@ -123,7 +141,7 @@ describe('announcements and the message centre', () => {
     const page = await newPage(env.browser);
     await signIn(page, env.server.url, 'jtadmin', 'Dept@2026');
     await page.goto(`${env.server.url}/MessageCenter/MessageNotification?mesageType=${encodeURIComponent('未读')}`);
-    await page.getByText('目录“公交线路站点信息”审核通过').first().waitFor({ timeout: 30_000 });
+    await page.getByText('目录“公交线路站点信息”审核通过').first().waitFor({ timeout: 60_000 });
     await shot(page, 'messages-centre-unread');
     // The centre lists ten a page, newest first: the department's announcement may be on a later one.
     await onSomePage(page, page.getByText('交通运输领域数据质量专项检查安排').first());
