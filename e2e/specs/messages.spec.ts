@@ -29,11 +29,13 @@ async function onSomePage(page: Page, item: Locator) {
 }
 
 /**
- * Answers the open 气泡确认 with 确定. A click that lands while the bubble is still animating in is
- * lost, so it is clicked again if the bubble is still there a moment later.
+ * Answers the open 气泡确认 that asks `question` with 确定. The bubble is found by its question so that
+ * a previous bubble still fading out is never the one clicked; a click that lands while the bubble
+ * is still animating in is lost, so it is clicked again if the bubble is still there a moment later.
  */
-async function confirmBubble(page: Page) {
-  const ok = page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定|OK/ });
+async function confirmBubble(page: Page, question: string) {
+  const bubble = page.locator('.ant-popconfirm:visible').filter({ hasText: question });
+  const ok = bubble.getByRole('button', { name: /确\s*定|OK/ });
   await ok.first().waitFor({ timeout: 10_000 });
   for (let tries = 0; tries < 3; tries++) {
     if ((await ok.count()) === 0) return;
@@ -41,8 +43,8 @@ async function confirmBubble(page: Page) {
       .first()
       .click({ timeout: 5_000 })
       .catch(() => undefined);
-    const gone = await page
-      .locator('.ant-popconfirm:visible')
+    const gone = await bubble
+      .first()
       .waitFor({ state: 'detached', timeout: 3_000 })
       .then(
         () => true,
@@ -129,11 +131,12 @@ describe('announcements and the message centre', () => {
     await edit.getByRole('button', { name: /保\s*存/ }).click();
     await page.locator('.ant-table-row').filter({ hasText: '（修订稿）' }).getByText('未发布').waitFor();
     await row.getByText('撤销', { exact: true }).click();
-    await confirmBubble(page);
+    await confirmBubble(page, '确定撤销');
     await row.getByText('已撤销').waitFor({ timeout: 60_000 });
+    await page.locator('.ant-popconfirm:visible').first().waitFor({ state: 'detached', timeout: 10_000 });
     await row.getByText('删除', { exact: true }).click();
-    await confirmBubble(page);
-    await row.waitFor({ state: 'detached' });
+    await confirmBubble(page, '确定删除');
+    await row.waitFor({ state: 'detached', timeout: 60_000 });
     await shot(page, 'messages-announcement-after-revoke-delete');
   });
 
