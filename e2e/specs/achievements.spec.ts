@@ -106,6 +106,10 @@ describe('应用成果, from the personal centre to the public list', () => {
 
     await citizen.getByRole('button', { name: /提交审核/ }).click();
     await confirm(citizen);
+    await citizen.waitForURL(/\/result\/success\?of=achievementSubmitted$/);
+    await citizen.getByRole('heading', { name: '提交成功' }).waitFor();
+    await shot(citizen, 'achievement-submitted-result');
+    await citizen.getByRole('button', { name: '查看我的成果' }).click();
     await citizen.waitForURL(/\/personalCenter\/perCenter\?current=6$/);
     const mine = citizen.locator('.centre-card').filter({ hasText: NAME });
     await mine.getByText('待审核', { exact: true }).waitFor();

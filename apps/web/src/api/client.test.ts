@@ -4,7 +4,7 @@ import { clearSession, getSession, saveLogin } from '@/session';
 import { ApiError, http } from './client';
 import { bindFeedback, type Feedback } from './feedback';
 
-const envelope = (status: number, body: { success: boolean; message?: string; result?: unknown }) =>
+const envelope = (status: number, body: { success: boolean; code?: number; message?: string; result?: unknown }) =>
   new Response(JSON.stringify({ code: status, message: '', result: null, timestamp: 0, ...body }), {
     status,
     headers: { 'content-type': 'application/json' },
@@ -18,11 +18,12 @@ const spies = {
 
 const fetchMock = vi.fn<typeof fetch>();
 const reload = vi.fn();
+const assign = vi.fn();
 const user = { id: '1', username: 'admin', realname: '管理员' } as Parameters<typeof saveLogin>[1];
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
-  Object.defineProperty(window, 'location', { value: { ...window.location, reload }, configurable: true });
+  Object.defineProperty(window, 'location', { value: { ...window.location, reload, assign }, configurable: true });
   bindFeedback(spies as unknown as Feedback);
   clearSession();
 });
@@ -126,6 +127,18 @@ describe('http client', () => {
     spies.modal.error.mock.calls[0][0].onOk();
     expect(getSession().token).toBeNull();
     expect(reload).toHaveBeenCalled();
+  });
+
+  it('the department list’s expired code 10000001 opens the same modal, then goes to /user/login', async () => {
+    saveLogin('tok-1', user, {});
+    fetchMock.mockResolvedValueOnce(envelope(401, { success: false, code: 10000001, message: Messages.tokenExpired }));
+    const error = (await rejection(http.get('/sys/getDepartList'))) as ApiError;
+    expect(error.code).toBe(10000001);
+    expect(spies.modal.error).toHaveBeenCalledWith(expect.objectContaining({ title: Messages.loginExpiredTitle }));
+    spies.modal.error.mock.calls[0][0].onOk();
+    expect(getSession().token).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/user/login');
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('another 401 shows 未授权 and logs out 1.5 s later', async () => {

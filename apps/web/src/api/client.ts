@@ -90,6 +90,13 @@ function logoutAndReload() {
   window.location.reload();
 }
 
+/** Spec §8, the department list's 10000001: the session is dropped and the user signs in again. */
+function logoutToLogin() {
+  sessionEnding = false;
+  clearSession();
+  window.location.assign('/user/login');
+}
+
 /** The error catalogue of spec §8. */
 export function presentError(error: ApiError) {
   const { notification, modal } = feedback;
@@ -104,7 +111,7 @@ export function presentError(error: ApiError) {
       content: Messages.loginExpiredContent,
       okText: '重新登录',
       mask: false,
-      onOk: logoutAndReload,
+      onOk: error.code === Constants.departListExpiredCode ? logoutToLogin : logoutAndReload,
     });
     return;
   }

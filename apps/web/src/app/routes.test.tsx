@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, saveLogin } from '@/session';
-import { TestStyles } from '@/test/render';
+import { stubAntdDom, TestStyles } from '@/test/render';
 import { Providers } from './providers';
 import { queryClient } from './query-client';
 import { AppRoutes } from './routes';
@@ -118,5 +118,33 @@ describe('route guard (spec §4)', () => {
     clearSession();
     visit('/UserDetails');
     await waitFor(() => expect(where()).toBe(`/openPlatform/home?redirect=${encodeURIComponent('/UserDetails')}`));
+  });
+
+  it('opens / through /Home at the default home: the portal for a visitor, the back office when signed in', async () => {
+    visit('/');
+    await waitFor(() => expect(where()).toBe('/openPlatform/home'));
+    cleanup();
+    saveLogin('tok', user, {});
+    permission = () => ok(menuWithHomeOnly);
+    visit('/');
+    await waitFor(() => expect(where()).toBe('/pageHome/PageHome'));
+  });
+
+  it('opens the self-check at /test/home for a signed-in user only', async () => {
+    stubAntdDom();
+    visit('/test/home');
+    await waitFor(() => expect(where()).toBe(`/openPlatform/home?redirect=${encodeURIComponent('/test/home')}`));
+    cleanup();
+    saveLogin('tok', user, {});
+    permission = () => ok(menuWithHomeOnly);
+    visit('/test/home');
+    expect(await screen.findByRole('heading', { name: '系统自检' }, { timeout: 8000 })).toBeTruthy();
+    expect(where()).toBe('/test/home');
+  });
+
+  it('shows a result page by its key and never text from the address', async () => {
+    visit('/result/error?of=%E4%BD%A0%E5%B7%B2%E4%B8%AD%E5%A5%96');
+    expect(await screen.findByText('操作失败')).toBeTruthy();
+    expect(screen.queryByText('你已中奖')).toBeNull();
   });
 });

@@ -22,6 +22,9 @@ const ACCOUNT_PAGES: Record<string, ReturnType<typeof lazyPage>> = {
   '/dev/sms-inbox': lazyPage(() => import('@/pages/account/DevSmsInboxPage')),
 };
 const ErrorPage = lazyPage(() => import('@/pages/errors/ErrorPage'));
+const ResultPage = lazyPage(() => import('@/pages/result/ResultPage'));
+// 测试页 (spec §2.2 /test/home): every signed-in user's self-check, inside the back office's frame.
+const SelfCheckPage = lazyPage(() => import('@/pages/admin/SelfCheckPage'));
 const AdminLayout = lazyPage(() => import('@/layouts/AdminLayout'));
 
 // Public pages besides the home: each its own chunk, so the home's first load stays light.
@@ -69,10 +72,19 @@ const portalPages: RouteObject[] = [
   { path: '/communication/interaction', element: <InteractionPage /> },
   { path: '/system/FunctionNavigation', element: <FunctionNavigationPage /> },
   { path: '/system/EmbedPage', element: <EmbedPage /> },
+  { path: '/result/success', element: <ResultPage kind="success" /> },
+  { path: '/result/error', element: <ResultPage kind="error" /> },
 ];
 
 const LOGIN_PATHS = ['/user/login', '/user/login1', '/login'];
-const publicPaths = new Set<string>([...PUBLIC_ROUTES, ...Object.keys(ACCOUNT_PAGES), '/']);
+const publicPaths = new Set<string>([
+  ...PUBLIC_ROUTES,
+  ...Object.keys(ACCOUNT_PAGES),
+  '/',
+  '/Home',
+  '/result/success',
+  '/result/error',
+]);
 
 /** Back-office routes from the server's menu; the landing page is there for every signed-in user. */
 function backOfficeRoutes(menu: MenuItem[] | undefined): RouteObject[] {
@@ -85,6 +97,7 @@ function backOfficeRoutes(menu: MenuItem[] | undefined): RouteObject[] {
     const Home = pageRegistry['admin/PageHome'];
     routes.unshift({ path: Constants.homePath, element: <Home /> });
   }
+  routes.push({ path: '/test/home', element: <SelfCheckPage /> });
   return routes;
 }
 
@@ -101,7 +114,10 @@ export function AppRoutes() {
   const backOffice = useMemo(() => backOfficeRoutes(permission.data?.menu), [permission.data]);
 
   const element = useRoutes([
-    { path: '/', element: <Navigate to={Constants.portalHomePath} replace /> },
+    // Spec §2.2: `/` is the dashboard's address and goes on to /Home, which opens the default home —
+    // the back office's landing for a signed-in user, the portal's home for a visitor.
+    { path: '/', element: <Navigate to="/Home" replace /> },
+    { path: '/Home', element: <Navigate to={token ? Constants.homePath : Constants.portalHomePath} replace /> },
     { element: <PortalLayout />, children: portalPages },
     ...LOGIN_PATHS.map((path) => ({ path, element: <LoginPage /> })),
     { path: '/sso-login', element: <SsoLoginPage /> },

@@ -13,6 +13,8 @@ export const Constants = {
   homePath: '/pageHome/PageHome',
   portalHomePath: '/openPlatform/home',
   loginPath: '/sso-login',
+  /** Spec §8: a department list asked for with an expired sign-in answers this code; the page then signs in again. */
+  departListExpiredCode: 10000001,
   rootParentId: '100000',
   topCategoryId: '10',
   primaryColor: '#1890FF',

@@ -1,4 +1,4 @@
-import { LoginInput, Messages, SelectDepartInput, UpdatePasswordInput } from '@odp/contracts';
+import { Constants, LoginInput, Messages, SelectDepartInput, UpdatePasswordInput } from '@odp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,7 +58,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/sys/user/getCurrentUserDeparts',
-    { config: { access: 'login' }, schema: { tags, summary: '当前用户的部门' } },
+    {
+      config: { access: 'login', expiredSessionCode: Constants.departListExpiredCode },
+      schema: { tags, summary: '当前用户的部门' },
+    },
     async (req) => ok(await currentUserDeparts(db, actorOf(req))),
   );
 

@@ -2,7 +2,7 @@ import { Messages } from '@odp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { AppError, forbidden, unauthorized } from '../http/errors.js';
 import type { Actor } from './actor.js';
 import { loadGrants, resolveSession } from './sessions.js';
 
@@ -13,6 +13,8 @@ declare module 'fastify' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: declaration merging needs an interface
   interface FastifyContextConfig {
     access?: Access;
+    /** The envelope code an expired or unknown session gets on this route (spec §8: the department list's 10000001). */
+    expiredSessionCode?: number;
   }
   // biome-ignore lint/style/useConsistentTypeDefinitions: declaration merging needs an interface
   interface FastifyRequest {
@@ -60,7 +62,7 @@ export const authPlugin = fp(
         return;
       }
       if (!token) throw unauthorized(Messages.unauthorized);
-      const actor = await actorFor(opts, request, token);
+      const actor = await actorFor(opts, request, token, request.routeOptions.config?.expiredSessionCode);
       request.actor = actor;
       if (access !== 'login' && !actor.perms.has(access)) throw forbidden();
     });
@@ -74,9 +76,14 @@ function tokenOf(request: FastifyRequest): string | null {
   return value && value.length <= 200 ? value : null;
 }
 
-async function actorFor(opts: AuthOptions, request: FastifyRequest, token: string): Promise<Actor> {
+async function actorFor(
+  opts: AuthOptions,
+  request: FastifyRequest,
+  token: string,
+  expiredCode?: number,
+): Promise<Actor> {
   const found = await resolveSession(opts.db, token, opts.sessionIdleMs);
-  if (found.state !== 'ok') throw unauthorized(Messages.tokenExpired);
+  if (found.state !== 'ok') throw new AppError(401, Messages.tokenExpired, null, expiredCode);
   const { perms, roleCodes } = await loadGrants(opts.db, found.user.id);
   const tenantHeader = Number(request.headers.tenant_id ?? 0);
   return {

@@ -13,7 +13,7 @@ import { MALFORMED_JSON_MESSAGE } from './input-guard.js';
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(fail(error.status, error.message, error.result));
+      return reply.status(error.status).send(fail(error.code, error.message, error.result));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly result: unknown = null,
+    /** The envelope's code when the spec gives this failure one of its own (it mirrors the status otherwise). */
+    readonly code: number = status,
   ) {
     super(message);
   }

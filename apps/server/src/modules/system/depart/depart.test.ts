@@ -136,6 +136,19 @@ describe('GET /sys/getDepartList', () => {
     expect((await call(ctx, 'GET', '/sys/getDepartList')).status).toBe(401);
   });
 
+  it('answers an expired sign-in with the code 10000001 of spec §8 (other routes keep 401)', async () => {
+    const { token } = await signedIn(ctx, { roles: ['dept_admin'], departs: [await createDepart(ctx.db)] });
+    await call(ctx, 'POST', '/sys/logout', { token });
+    for (const path of ['/sys/getDepartList', '/sys/user/getCurrentUserDeparts']) {
+      const res = await call(ctx, 'GET', path, { token });
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe(10000001);
+      expect(res.body.message).toBe('Token失效，请重新登录');
+    }
+    const other = await call(ctx, 'GET', '/sys/permission/getUserPermissionByToken', { token });
+    expect([other.status, other.body.code]).toEqual([401, 401]);
+  });
+
   it("answers the caller's own live departments", async () => {
     const a = await createDepart(ctx.db);
     const b = await createDepart(ctx.db);

@@ -1,4 +1,4 @@
-import { DepartListQuery, DepartSearchQuery } from '@odp/contracts';
+import { Constants, DepartListQuery, DepartSearchQuery } from '@odp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/auth/plugin.js';
@@ -45,7 +45,10 @@ export async function departRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/sys/getDepartList',
-    { config: { access: 'login' }, schema: { tags, summary: '用户所属部门', querystring: DepartListQuery } },
+    {
+      config: { access: 'login', expiredSessionCode: Constants.departListExpiredCode },
+      schema: { tags, summary: '用户所属部门', querystring: DepartListQuery },
+    },
     async (req) => ok(await departsOfUser(db, actorOf(req), req.query.userName)),
   );
 }

@@ -69,7 +69,8 @@ export function AchievementForm({
 }: {
   side: AchievementSide;
   record?: AchievementRecord;
-  onDone: () => void;
+  /** After a save; `submitted` when the result was also submitted for review. */
+  onDone: (submitted: boolean) => void;
   /** A 返回 button, where the form is a page of its own. */
   onCancel?: () => void;
 }) {
@@ -125,7 +126,7 @@ export function AchievementForm({
       feedback.message.success(submit ? '已提交审核' : '保存成功');
       // The lists and the record show the saved state when the form is left.
       await queryClient.invalidateQueries({ queryKey: achievementKeys.all });
-      onDone();
+      onDone(submit);
     } catch (e) {
       const err = e as Error & { data?: { field?: string } };
       const field = err.data?.field;

@@ -3,10 +3,14 @@ import { Skeleton } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { achievementKeys, getAchievement } from '@/api/achievement';
 import { usePortalTitle } from '@/layouts/PortalLayout';
+import { resultPath } from '@/pages/result/outcomes';
 import { centrePath } from '../personal-centre/tabs';
 import { AchievementForm } from './AchievementForm';
 
-/** `/personalCenter/personalAdd` (`?id=` to edit): the user's result, then back to 我的成果. */
+/**
+ * `/personalCenter/personalAdd` (`?id=` to edit): the user's result; a draft goes back to 我的成果, a
+ * submission to the 提交成功 result page with its next steps.
+ */
 export default function AchievementFormPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
@@ -27,7 +31,9 @@ export default function AchievementFormPage() {
           <AchievementForm
             side="personal"
             record={record.data}
-            onDone={() => navigate(centrePath('achievements'))}
+            onDone={(submitted) =>
+              navigate(submitted ? resultPath('success', 'achievementSubmitted') : centrePath('achievements'))
+            }
             onCancel={() => navigate(centrePath('achievements'))}
           />
         )}
