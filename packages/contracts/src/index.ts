@@ -68,6 +68,7 @@ export * from './system/monitor.js';
 export * from './system/navigation.js';
 export * from './system/navigation-terms.js';
 export * from './system/news.js';
+export * from './system/operations.js';
 export * from './system/permission.js';
 export * from './system/picture.js';
 export * from './system/picture-sizes.js';

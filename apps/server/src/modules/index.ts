@@ -17,6 +17,7 @@ import { newsModule } from './news/manifest.js';
 import { notifySettingsModule } from './notify-settings/manifest.js';
 import { openApplyModule } from './open-apply/manifest.js';
 import { openApiModule } from './openapi/manifest.js';
+import { operationsModule } from './operations/manifest.js';
 import { personalModule } from './personal/manifest.js';
 import { portalModule } from './portal/manifest.js';
 import { questionnaireModule } from './questionnaire/manifest.js';
@@ -86,6 +87,7 @@ export const manifests: readonly ModuleManifest[] = [
   contentModule,
   questionnaireModule,
   interactionModule,
+  operationsModule,
 ];
 
 export const modules = installModules(manifests);

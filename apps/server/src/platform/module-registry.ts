@@ -10,6 +10,7 @@ import type {
   ReferenceStep,
   WorkOrderSource,
 } from './module.js';
+import type { OpsSource } from './operations/source.js';
 import type { SearchSubject } from './search/subject.js';
 import type { SearchTabProvider } from './search/tab.js';
 import { registerSubject } from './workflow/registry.js';
@@ -36,6 +37,8 @@ export type Modules = {
   workOrderSources: ReadonlyMap<string, WorkOrderSource>;
   /** In module order. */
   catalogueWithdrawn: readonly CatalogueWithdrawnHook[];
+  /** 任务运维's kinds of background task, by kind. */
+  opsSources: ReadonlyMap<string, OpsSource>;
 };
 
 type Sibling = { menu: MenuSeed; order: number; module: string };
@@ -178,6 +181,12 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
     (m) => (m.workOrders ?? []).map((s) => [s.subjectType, s]),
     problems,
   );
+  const opsSources = gather(
+    manifests,
+    'operations kind',
+    (m) => (m.operations ?? []).map((s) => [s.kind, s]),
+    problems,
+  );
   const catalogueWithdrawn = manifests.flatMap((m) => (m.onCatalogueWithdrawn ? [m.onCatalogueWithdrawn] : []));
   const pageData = new Map<string, PageData[]>();
   for (const m of manifests) {
@@ -206,6 +215,7 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
       menuTree,
       referenceSteps: [...steps.values()].sort((a, b) => a.version - b.version),
       workOrderSources,
+      opsSources,
       catalogueWithdrawn,
     },
     problems,

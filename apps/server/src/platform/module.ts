@@ -4,6 +4,7 @@ import type { Db, Executor, Tx } from '../db/client.js';
 import type { Actor } from './auth/actor.js';
 import type { PageData } from './http/page-data.js';
 import type { JobHandler } from './jobs/handler.js';
+import type { OpsSource } from './operations/source.js';
 import type { DataRuleColumns } from './resource/data-rules.js';
 import type { SearchSubject } from './search/subject.js';
 import type { SearchTabProvider } from './search/tab.js';
@@ -108,6 +109,8 @@ export type ModuleManifest = {
   workOrders?: readonly WorkOrderSource[];
   /** Called in the transaction that takes a catalogue entry off shelf or deletes it. */
   onCatalogueWithdrawn?: CatalogueWithdrawnHook;
+  /** Kinds of background task the module runs, for 任务运维 (/OPS). */
+  operations?: readonly OpsSource[];
 };
 
 export function defineModule(manifest: ModuleManifest): ModuleManifest {

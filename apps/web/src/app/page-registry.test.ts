@@ -7,6 +7,7 @@ import { contentPages } from '@/pages/admin/content/pages';
 import { interactionPages } from '@/pages/admin/interaction/pages';
 import { messagePages } from '@/pages/admin/message/pages';
 import { openApplyPages } from '@/pages/admin/openApply/pages';
+import { opsPages } from '@/pages/admin/ops/pages';
 import { adminPages } from '@/pages/admin/pages';
 import { questionnairePages } from '@/pages/admin/questionnaire/pages';
 import { resourcePages } from '@/pages/admin/resources/pages';
@@ -25,6 +26,7 @@ const areas: Record<string, object> = {
   'admin/interaction': interactionPages,
   'admin/message': messagePages,
   'admin/openApply': openApplyPages,
+  'admin/ops': opsPages,
   'admin/questionnaire': questionnairePages,
   'admin/resources': resourcePages,
   'admin/review': reviewPages,

@@ -3,6 +3,7 @@ import { seedJobs } from '../../db/seed/jobs.js';
 import { menuButton as button, defineModule } from '../../platform/module.js';
 import { grantDirectory } from './grant-directory.js';
 import { interfaceRoutes } from './interface-routes.js';
+import { tableSyncOps } from './operations.js';
 import { reportRoutes } from './report-routes.js';
 import { collectionRoutes } from './routes.js';
 import { syncMountedTables } from './sync-job.js';
@@ -17,6 +18,7 @@ export const collectionModule = defineModule({
   name: 'collection',
   routes: [collectionRoutes, reportRoutes, interfaceRoutes],
   jobs: [syncMountedTables],
+  operations: [tableSyncOps],
   referenceSteps: [
     {
       version: 5,

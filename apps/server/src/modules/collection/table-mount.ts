@@ -307,6 +307,18 @@ export function tableMountService(config: Config) {
       return sync(db, await entryOf(db, catalogId), { job }, signal);
     },
 
+    /** 任务运维's 立即执行 and 重试: an operator syncs any department's mounted table, recorded under their name. */
+    async syncByOperator(db: Db, actor: Actor, catalogId: string) {
+      const entry = await entryOf(db, catalogId);
+      const result = await sync(db, entry, { actor });
+      await logOperation(db, actor, {
+        content: `任务运维：同步挂载数据表 ${entry.catalogName}（${result.rows} 行）`,
+        operateType: 'tableSync',
+        target: entry.id,
+      });
+      return result;
+    },
+
     /** 库表更新 list: the caller's department's 库表 entries with their mount and 更新状态, paged in SQL. */
     async page(db: Db, actor: Actor, q: TableUpdatePageQuery, now = new Date()): Promise<Page<TableUpdateItem>> {
       const { where, status } = tableEntryFilter(actor, q, now);

@@ -1,6 +1,7 @@
 import { ContentPerm as P } from '@odp/contracts';
 import { seedJobs } from '../../db/seed/jobs.js';
 import { menuButton as button, defineModule } from '../../platform/module.js';
+import { scheduledPublicationOps } from './operations.js';
 import { contentRoutes } from './routes.js';
 import { publishScheduledContent } from './schedule.js';
 import { contentSearch } from './search.js';
@@ -25,6 +26,7 @@ export const contentModule = defineModule({
   name: 'content',
   routes: [contentRoutes],
   jobs: [publishScheduledContent],
+  operations: [scheduledPublicationOps],
   subjects: [contentSubject],
   search: [contentSearch],
   searchTabs: contentSearchTabs,

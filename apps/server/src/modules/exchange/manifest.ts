@@ -3,6 +3,7 @@ import { syncDictionaryItems } from '../../db/seed/dictionary-sync.js';
 import { seedJobs } from '../../db/seed/jobs.js';
 import { menuButton as button, defineModule } from '../../platform/module.js';
 import { runExchangeTasks } from './job.js';
+import { exchangeOps } from './operations.js';
 import { exchangeRoutes } from './routes.js';
 
 /** The applying department's staff exchange their own applications' data into their own databases. */
@@ -17,6 +18,7 @@ export const exchangeModule = defineModule({
   name: 'exchange',
   routes: [exchangeRoutes],
   jobs: [runExchangeTasks],
+  operations: [exchangeOps],
   referenceSteps: [
     {
       version: 12,

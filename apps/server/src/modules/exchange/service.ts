@@ -265,6 +265,19 @@ export function exchangeService(config: Config) {
       return run(db, task, { actor });
     },
 
+    /** 任务运维's 立即执行 and 重试: an operator runs any department's active task, recorded under their name. */
+    async runByOperator(db: Db, actor: Actor, taskId: string): Promise<ExchangeRunResult> {
+      const task = await findTask(db, taskId);
+      if (!task) throw notFound(ExchangeMessages.taskMissing);
+      if (task.state !== EXCHANGE_TASK_STATE.active) throw badRequest(ExchangeMessages.taskStopped);
+      await logOperation(db, actor, {
+        content: `任务运维：执行交换任务 ${task.targetTable}`,
+        operateType: 'exchangeTaskRun',
+        target: task.id,
+      });
+      return run(db, task, { actor });
+    },
+
     /** 停止: the scheduler no longer runs it, nor may anyone by hand. */
     async stop(db: Db, actor: Actor, taskId: string): Promise<ExchangeTaskItem> {
       const task = await ownTask(db, actor, taskId);

@@ -17,7 +17,7 @@ import { menuTitles, visibleMenu } from './menu';
 import { SettingsDrawer } from './SettingsDrawer';
 import { useLayoutSettings } from './settings';
 import { type TabAction, TabBar } from './TabBar';
-import { closeAround, closeTab, HOME_TAB, openTab, type TabChange, type TabState } from './tabs';
+import { closeAround, closeTab, HOME_TAB, openTab, type TabChange, type TabState, TITLES_OUTSIDE_MENU } from './tabs';
 import './admin.css';
 import { feedback } from '@/api/feedback';
 
@@ -89,7 +89,10 @@ export default function AdminLayout() {
   useEffect(() => setCollapsed(narrow), [narrow]);
   const headerHidden = useHideOnScroll(settings.autoHideHeader);
 
-  const title = pathname === HOME_TAB.key ? HOME_TAB.title : (titles.get(pathname) ?? '');
+  const title =
+    pathname === HOME_TAB.key
+      ? HOME_TAB.title
+      : (titles.get(pathname) ?? (Object.hasOwn(TITLES_OUTSIDE_MENU, pathname) ? TITLES_OUTSIDE_MENU[pathname] : ''));
   useDocumentTitle(title || undefined);
 
   const [tabs, setTabs] = useState<TabState>({ tabs: [HOME_TAB], activeKey: HOME_TAB.key });

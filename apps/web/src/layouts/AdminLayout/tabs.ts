@@ -7,6 +7,9 @@ export type TabChange = TabState & { error?: string };
 
 export const HOME_TAB: Tab = { key: Constants.homePath, title: '首页' };
 
+/** Back-office pages every signed-in user has without a menu entry, by path. */
+export const TITLES_OUTSIDE_MENU: Readonly<Record<string, string>> = { '/test/home': '系统自检' };
+
 export function openTab(state: TabState, tab: Tab): TabState {
   const exists = state.tabs.some((t) => t.key === tab.key);
   const tabs = exists ? state.tabs.map((t) => (t.key === tab.key ? tab : t)) : [...state.tabs, tab];

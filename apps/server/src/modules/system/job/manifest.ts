@@ -5,12 +5,14 @@ import { purgeExpiredCaptchas } from './handlers/purge-expired-captchas.js';
 import { purgeExpiredSessions } from './handlers/purge-expired-sessions.js';
 import { purgeOldLogs } from './handlers/purge-old-logs.js';
 import { workflowDeadlines } from './handlers/workflow-deadlines.js';
+import { scheduledJobOps } from './operations.js';
 import { jobRoutes } from './routes.js';
 
 export const jobModule = defineModule({
   name: 'job',
   routes: [jobRoutes],
   jobs: [purgeOldLogs, purgeExpiredSessions, purgeExpiredCaptchas, cleanTemporaryUploads, workflowDeadlines],
+  operations: [scheduledJobOps],
   menus: [
     {
       parent: '/system',

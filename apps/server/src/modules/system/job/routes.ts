@@ -17,13 +17,16 @@ import { createStorage } from '../../../platform/storage/storage.js';
 import { listRuns } from './repository.js';
 import { createRunner } from './runner.js';
 import { createScheduler, type Scheduler } from './scheduler.js';
-import { handlerInfos, jobService, listJobs, nextRuns } from './service.js';
+import { handlerInfos, type JobService, jobService, listJobs, nextRuns } from './service.js';
 
 const tags = ['定时任务'];
 
 /** The scheduler of the app using this database handle; tests and diagnostics look it up here. */
 const schedulers = new WeakMap<Db, Scheduler>();
 export const schedulerFor = (db: Db) => schedulers.get(db);
+/** The job operations of the app using this database handle, for 任务运维's 立即执行 / 暂停 / 恢复. */
+const services = new WeakMap<Db, JobService>();
+export const jobServiceFor = (db: Db) => services.get(db);
 
 export async function jobRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -39,6 +42,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
   const scheduler = createScheduler({ db, runner, log: app.log });
   schedulers.set(db, scheduler);
   const jobs = jobService(scheduler, runner);
+  services.set(db, jobs);
 
   // Timers start when the app is ready and stop when it closes, before the database does; runs in
   // flight (scheduled or 立即执行) finish writing their outcome first. JOBS_ENABLED=0 leaves the
