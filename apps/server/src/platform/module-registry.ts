@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type PageData, pagesOf } from './http/page-data.js';
 import type { JobHandler } from './jobs/handler.js';
+import type { QuickReplyProvider } from './messaging/quick-reply.js';
 import type {
   CatalogueWithdrawnHook,
   DataRuleList,
@@ -39,6 +40,8 @@ export type Modules = {
   catalogueWithdrawn: readonly CatalogueWithdrawnHook[];
   /** 任务运维's kinds of background task, by kind. */
   opsSources: ReadonlyMap<string, OpsSource>;
+  /** 快捷回复 providers by the message type they answer (a reminder type may be answered by several modules). */
+  quickReplies: ReadonlyMap<string, readonly QuickReplyProvider[]>;
 };
 
 type Sibling = { menu: MenuSeed; order: number; module: string };
@@ -187,6 +190,10 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
     (m) => (m.operations ?? []).map((s) => [s.kind, s]),
     problems,
   );
+  const quickReplies = new Map<string, QuickReplyProvider[]>();
+  for (const provider of manifests.flatMap((m) => m.quickReplies ?? [])) {
+    for (const type of provider.messageTypes) quickReplies.set(type, [...(quickReplies.get(type) ?? []), provider]);
+  }
   const catalogueWithdrawn = manifests.flatMap((m) => (m.onCatalogueWithdrawn ? [m.onCatalogueWithdrawn] : []));
   const pageData = new Map<string, PageData[]>();
   for (const m of manifests) {
@@ -216,6 +223,7 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
       referenceSteps: [...steps.values()].sort((a, b) => a.version - b.version),
       workOrderSources,
       opsSources,
+      quickReplies,
       catalogueWithdrawn,
     },
     problems,

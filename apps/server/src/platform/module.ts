@@ -4,6 +4,7 @@ import type { Db, Executor, Tx } from '../db/client.js';
 import type { Actor } from './auth/actor.js';
 import type { PageData } from './http/page-data.js';
 import type { JobHandler } from './jobs/handler.js';
+import type { QuickReplyProvider } from './messaging/quick-reply.js';
 import type { OpsSource } from './operations/source.js';
 import type { DataRuleColumns } from './resource/data-rules.js';
 import type { SearchSubject } from './search/subject.js';
@@ -111,6 +112,8 @@ export type ModuleManifest = {
   onCatalogueWithdrawn?: CatalogueWithdrawnHook;
   /** Kinds of background task the module runs, for 任务运维 (/OPS). */
   operations?: readonly OpsSource[];
+  /** 快捷回复: how the message centre answers the module's records from a message about them. */
+  quickReplies?: readonly QuickReplyProvider[];
 };
 
 export function defineModule(manifest: ModuleManifest): ModuleManifest {

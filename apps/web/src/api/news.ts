@@ -1,4 +1,12 @@
-import type { NewsItem, NewsPageQuery, NewsReleaseInput, NoticeCentreQuery, NoticeItem, Page } from '@odp/contracts';
+import type {
+  NewsItem,
+  NewsPageQuery,
+  NewsQuickReplyInput,
+  NewsReleaseInput,
+  NoticeCentreQuery,
+  NoticeItem,
+  Page,
+} from '@odp/contracts';
 import { http } from './client';
 import { queryKeys } from './query-keys';
 
@@ -23,3 +31,6 @@ export const readAllNews = () => http.put<number>('/api/news/readAll');
 export const deleteNews = (ids: string[]) => http.delete<number>('/api/news/deleteBatch', { ids: ids.join(',') });
 export const getUnreadNewsCount = () => http.get<number>('/api/news/getUnreadMessageQuantity');
 export const releaseNews = (input: NewsReleaseInput) => http.post<number>('/api/news/doReleaseData', input);
+
+/** 快捷回复: answers the record a message is about (a ticket from its reply reminder). */
+export const quickReplyNews = (input: NewsQuickReplyInput) => http.post<null>('/api/news/quickReply', input);

@@ -43,6 +43,8 @@ export type NoticeItem = {
   busId: string | null;
   msgCategory: MsgCategory;
   readFlag: boolean;
+  /** In the message centre: the reader may answer the message's record from the message (快捷回复). */
+  quickReply?: boolean;
 };
 
 /**

@@ -58,8 +58,22 @@ export const NewsReleaseInput = z.object({
 export type NewsReleaseInput = z.infer<typeof NewsReleaseInput>;
 
 export const NewsMessages = {
+  replied: '回复成功',
+  noQuickReply: '该消息不支持快捷回复',
+  replyNotNeeded: '该事项当前无需您回复',
   read: '已标为已读',
   deleted: '删除成功',
   sent: '发送成功',
   unknownUsers: '所选用户不存在或已删除',
 } as const;
+
+/** 快捷回复: a plain-text answer to the record a business message of the caller's is about. */
+export const NewsQuickReplyInput = z.object({
+  id: z.guid('消息编号不正确'),
+  content: z
+    .string({ error: '请输入回复内容' })
+    .trim()
+    .min(1, '请输入回复内容')
+    .max(2000, '回复内容不能超过 2000 个字符'),
+});
+export type NewsQuickReplyInput = z.infer<typeof NewsQuickReplyInput>;

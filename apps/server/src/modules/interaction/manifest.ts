@@ -12,6 +12,7 @@ import { workflowTasks } from '../../db/schema/index.js';
 import { syncDictionaryItems } from '../../db/seed/dictionary-sync.js';
 import { menuButton as button, defineModule } from '../../platform/module.js';
 import { assignedTo, countOpenTasks } from '../../platform/workflow/tasks.js';
+import { ticketQuickReply } from './quick-reply.js';
 import { interactionRoutes } from './routes.js';
 import { interactionSearch } from './search.js';
 import { interactionSearchTab } from './search-tab.js';
@@ -41,6 +42,7 @@ export const interactionModule = defineModule({
   name: 'interaction',
   routes: [interactionRoutes],
   subjects: Object.values(TICKET_SUBJECTS),
+  quickReplies: [ticketQuickReply],
   search: [interactionSearch],
   searchTabs: [interactionSearchTab],
   // One badge: the parent menu adds its children's, so per-kind lists would count each task twice.

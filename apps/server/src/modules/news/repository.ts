@@ -68,6 +68,15 @@ export async function markRead(db: Executor, userId: string, ids: string[] | nul
   return rows.length;
 }
 
+/** One of the user's own live messages, or null. */
+export async function findOwn(db: Executor, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(businessMessages)
+    .where(and(ownedBy(userId), eq(businessMessages.id, id)));
+  return row ?? null;
+}
+
 /** Soft-deletes the user's own messages among `ids`; answers how many. */
 export async function softDelete(db: Executor, userId: string, ids: string[]): Promise<number> {
   const rows = await db

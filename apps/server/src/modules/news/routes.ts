@@ -3,6 +3,7 @@ import {
   NewsIdsQuery,
   NewsMessages,
   NewsPageQuery,
+  NewsQuickReplyInput,
   NewsReleaseInput,
   NoticeCentreQuery,
   Perm,
@@ -11,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/plugin.js';
 import { ok } from '../../platform/http/envelope.js';
-import { deleteNews, newsPage, noticeCentre, readNews, releaseNews, unreadNewsCount } from './service.js';
+import { deleteNews, newsPage, noticeCentre, quickReply, readNews, releaseNews, unreadNewsCount } from './service.js';
 
 const tags = ['业务消息'];
 
@@ -57,6 +58,12 @@ export async function newsRoutes(fastify: FastifyInstance) {
     '/api/news/getUnreadMessageQuantity',
     { config: { access: 'login' }, schema: { tags, summary: '未读业务消息数' } },
     async (req) => ok(await unreadNewsCount(db, actorOf(req))),
+  );
+
+  app.post(
+    '/api/news/quickReply',
+    { config: { access: 'login' }, schema: { tags, summary: '快捷回复消息所涉事项', body: NewsQuickReplyInput } },
+    async (req) => ok(await quickReply(db, actorOf(req), req.body), NewsMessages.replied),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import {
   type NewsItem,
   NewsMessages,
   type NewsPageQuery,
+  type NewsQuickReplyInput,
   type NewsReleaseInput,
   type NoticeCentreQuery,
   type NoticeItem,
@@ -12,14 +13,16 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { logOperation } from '../../platform/audit/log.js';
 import type { Actor } from '../../platform/auth/actor.js';
-import { badRequest } from '../../platform/http/errors.js';
+import { badRequest, notFound } from '../../platform/http/errors.js';
 import { sendBusinessMessage } from '../../platform/messaging/business-message.js';
+import { installedModules } from '../../platform/module-registry.js';
 import { paginate } from '../../platform/resource/paging.js';
 import { toNoticeItem } from '../system/announcement/resource.js';
 import {
   countCentre,
   countLiveUsers,
   countUnread,
+  findOwn,
   markRead,
   type NewsRow,
   selectCentrePage,
@@ -74,17 +77,45 @@ export async function newsPage(db: Db, actor: Actor, query: NewsPageQuery): Prom
   return toPage(rows.map(toNewsItem), total, query);
 }
 
+/** The provider that lets `actor` answer the record of a message of this type now, if any. */
+async function quickReplyOf(db: Db, actor: Actor, messageType: string, busId: string | null) {
+  if (!busId) return null;
+  for (const provider of installedModules().quickReplies.get(messageType) ?? []) {
+    if (await provider.accepts(db, actor, busId)) return provider;
+  }
+  return null;
+}
+
 /** 消息中心: the caller's announcements and business messages in one list, paged in SQL. */
 export async function noticeCentre(db: Db, actor: Actor, query: NoticeCentreQuery): Promise<Page<NoticeItem>> {
   const filter = { unreadOnly: query.unreadOnly ?? false, source: query.source };
   return paginate(
     query,
     async (limit, offset) =>
-      (await selectCentrePage(db, actor.userId, filter, { limit, offset })).map((item) =>
-        item.source === 'annt' ? toNoticeItem(item.row, item.read) : newsAsNotice(item.row),
+      Promise.all(
+        (await selectCentrePage(db, actor.userId, filter, { limit, offset })).map(async (item) =>
+          item.source === 'annt'
+            ? toNoticeItem(item.row, item.read)
+            : {
+                ...newsAsNotice(item.row),
+                quickReply: (await quickReplyOf(db, actor, item.row.messageType, item.row.busId)) !== null,
+              },
+        ),
       ),
     () => countCentre(db, actor.userId, filter),
   );
+}
+
+/** 快捷回复: answers the record a message of the caller's is about, and marks the message read. */
+export async function quickReply(db: Db, actor: Actor, input: NewsQuickReplyInput): Promise<void> {
+  const message = await findOwn(db, actor.userId, input.id);
+  if (!message) throw notFound();
+  const known = installedModules().quickReplies.has(message.messageType) && message.busId;
+  if (!known) throw badRequest(NewsMessages.noQuickReply);
+  const provider = await quickReplyOf(db, actor, message.messageType, message.busId);
+  if (!provider || !message.busId) throw badRequest(NewsMessages.replyNotNeeded);
+  await provider.reply(db, actor, message.busId, input.content);
+  await markRead(db, actor.userId, [message.id]);
 }
 
 /** Only the caller's own rows change; ids of other users' messages are ignored. */

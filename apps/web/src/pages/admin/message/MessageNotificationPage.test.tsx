@@ -1,5 +1,5 @@
 import type { NoticeItem, Page } from '@odp/contracts';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NoticeCentreParams } from '@/api/news';
@@ -54,6 +54,7 @@ const pageNoticeCentre = vi.fn((_p: NoticeCentreParams) => Promise.resolve(page(
 const deleteNews = vi.fn((_ids: string[]) => Promise.resolve(1));
 const readAllNews = vi.fn(() => Promise.resolve(1));
 const markAllNoticesRead = vi.fn(() => Promise.resolve(1));
+const quickReplyNews = vi.fn((_input: { id: string; content: string }) => Promise.resolve(null));
 
 vi.mock('@/api/notice', async (importActual) => ({
   ...(await importActual<typeof import('@/api/notice')>()),
@@ -66,6 +67,7 @@ vi.mock('@/api/news', async (importActual) => ({
   deleteNews: (ids: string[]) => deleteNews(ids),
   readAllNews: () => readAllNews(),
   readNews: () => Promise.resolve(1),
+  quickReplyNews: (input: { id: string; content: string }) => quickReplyNews(input),
 }));
 
 beforeAll(stubAntdDom);
@@ -140,5 +142,21 @@ describe('MessageNotificationPage', () => {
     fireEvent.click(deletes[0]);
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(deleteNews).toHaveBeenCalledWith(['n1']));
+  });
+
+  it('offers 快捷回复 only where the server says the message can be answered, and sends the text', async () => {
+    const reminder: NoticeItem = { ...news, id: 'n2', titile: '答复已逾期：数据纠错', quickReply: true };
+    pageNoticeCentre.mockResolvedValueOnce(page([reminder, news, annt]));
+    renderAt('/MessageCenter/MessageNotification');
+    await screen.findByText('答复已逾期：数据纠错');
+    expect(screen.getAllByText('快捷回复')).toHaveLength(1);
+    fireEvent.click(screen.getByText('快捷回复'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /回\s*复/ }));
+    expect(await within(dialog).findByText('请输入回复内容')).toBeTruthy();
+    expect(quickReplyNews).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText('回复内容'), { target: { value: '已更正，谢谢。' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /回\s*复/ }));
+    await waitFor(() => expect(quickReplyNews).toHaveBeenCalledWith({ id: 'n2', content: '已更正，谢谢。' }));
   });
 });

@@ -17,12 +17,14 @@ import {
   typeLabelOf,
 } from '@/components/notice/notice-list';
 import { useOpenNotice } from '@/components/notice/useOpenNotice';
+import { QuickReplyDialog } from './QuickReplyDialog';
 
 const keyOf = (item: NoticeItem) => `${item.source}:${item.id}`;
 
 /**
  * 消息中心 (/MessageCenter/MessageNotification?mesageType=全部|未读): announcements and business
- * messages of the signed-in user, newest first, with 全部已读 and deletion of business messages.
+ * messages of the signed-in user, newest first, with 全部已读, deletion of business messages and 快捷回复
+ * where a message's record waits for the reader's answer.
  * The server merges and pages both sources, so every page is reachable however many there are.
  */
 export default function MessageNotificationPage() {
@@ -34,6 +36,7 @@ export default function MessageNotificationPage() {
   // Another tab is another list: back to its first page.
   if (paging.tab !== tab) setPaging({ pageNo: 1, pageSize: paging.pageSize, tab });
   const [selected, setSelected] = useState<NoticeItem[]>([]);
+  const [replying, setReplying] = useState<NoticeItem | null>(null);
   const { open, dialog } = useOpenNotice();
 
   const list = useQuery({
@@ -99,10 +102,11 @@ export default function MessageNotificationPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 120,
+      width: 180,
       render: (_v, item) => (
         <Space>
           <Typography.Link onClick={() => open(item)}>查看</Typography.Link>
+          {item.quickReply && <Typography.Link onClick={() => setReplying(item)}>快捷回复</Typography.Link>}
           {item.source === 'news' && (
             <Popconfirm title="确定删除该消息吗？" onConfirm={() => remove.mutateAsync([item])}>
               <Typography.Link type="danger">删除</Typography.Link>
@@ -164,6 +168,7 @@ export default function MessageNotificationPage() {
         }}
       />
       {dialog}
+      {replying && <QuickReplyDialog item={replying} onClose={() => setReplying(null)} onReplied={refresh} />}
     </Card>
   );
 }
