@@ -19,6 +19,12 @@ export function HeaderActions({ onOpenSettings, dark }: { onOpenSettings: () => 
   useLivePush();
   const color = dark ? 'rgba(255,255,255,0.85)' : undefined;
   const items: MenuProps['items'] = [
+    ...(userInfo?.departName
+      ? [
+          { key: 'current-depart', label: `当前部门：${userInfo.departName}`, disabled: true },
+          { type: 'divider' as const },
+        ]
+      : []),
     { key: 'password', icon: <LockOutlined />, label: '修改密码', onClick: account.openPassword },
     ...(account.canSwitchDepart
       ? [{ key: 'depart', icon: <SwapOutlined />, label: '切换部门', onClick: account.openDepart }]
@@ -35,7 +41,11 @@ export function HeaderActions({ onOpenSettings, dark }: { onOpenSettings: () => 
         <Button type="text" style={{ color, height: 40 }}>
           <Avatar size="small" src={userInfo?.avatar || undefined} icon={<UserOutlined />} />
           <span>{userInfo?.realname || userInfo?.username}</span>
-          {userInfo?.departName && <span style={{ opacity: 0.65 }}>（{userInfo.departName}）</span>}
+          {userInfo?.departName && (
+            <span className="admin-header-depart" style={{ opacity: 0.65 }}>
+              （{userInfo.departName}）
+            </span>
+          )}
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
