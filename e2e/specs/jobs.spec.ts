@@ -56,4 +56,30 @@ describe('scheduled jobs', () => {
     await page.locator('.ant-drawer').getByText('手动').first().waitFor();
     await shot(page, 'jobs-runs');
   });
+
+  it('任务运维 lists every kind of background task; a job runs now and its run is in 执行记录', async () => {
+    const page = await newPage(env.browser);
+    await signIn(page, env.server.url, 'admin', 'Admin@2026');
+    await page.goto(`${env.server.url}/OPS/Work`);
+    // The demo city's mounted tables are synced in the background too.
+    await page.getByText('库表同步').first().waitFor({ timeout: 30_000 });
+    await page.getByPlaceholder('请输入').first().fill('清理过期验证码');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.locator('tr').filter({ hasText: '清理过期验证码' }).first();
+    await row.getByText('定时任务').waitFor();
+    await shot(page, 'ops-work');
+    await row.getByText('立即执行').click();
+    await page
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await page.getByText('清理过期验证码：执行完成').filter({ visible: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: '知道了' }).click();
+    await row.getByText('成功').waitFor();
+
+    await page.goto(`${env.server.url}/OPS/Examples`);
+    const run = page.locator('tr').filter({ hasText: '清理过期验证码' }).filter({ hasText: '手动' }).first();
+    await run.getByText('成功').waitFor({ timeout: 30_000 });
+    await shot(page, 'ops-examples');
+  });
 });
