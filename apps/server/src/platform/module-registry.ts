@@ -8,6 +8,7 @@ import type {
   MenuSeed,
   ModuleManifest,
   ReferenceStep,
+  TransitionObserver,
   WorkOrderSource,
 } from './module.js';
 import type { SearchSubject } from './search/subject.js';
@@ -36,6 +37,8 @@ export type Modules = {
   workOrderSources: ReadonlyMap<string, WorkOrderSource>;
   /** In module order. */
   catalogueWithdrawn: readonly CatalogueWithdrawnHook[];
+  /** In module order. */
+  transitionObservers: readonly TransitionObserver[];
 };
 
 type Sibling = { menu: MenuSeed; order: number; module: string };
@@ -179,6 +182,7 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
     problems,
   );
   const catalogueWithdrawn = manifests.flatMap((m) => (m.onCatalogueWithdrawn ? [m.onCatalogueWithdrawn] : []));
+  const transitionObservers = manifests.flatMap((m) => (m.onTransition ? [m.onTransition] : []));
   const pageData = new Map<string, PageData[]>();
   for (const m of manifests) {
     for (const provider of m.pageData ?? []) {
@@ -207,6 +211,7 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
       referenceSteps: [...steps.values()].sort((a, b) => a.version - b.version),
       workOrderSources,
       catalogueWithdrawn,
+      transitionObservers,
     },
     problems,
   };
@@ -225,6 +230,11 @@ export function installModules(manifests: readonly ModuleManifest[]): Modules {
   installed = modules;
   for (const subject of modules.subjects.values()) registerSubject(subject);
   return modules;
+}
+
+/** The modules' transition observers; none before the manifests are installed (the kernel's own tests). */
+export function transitionObservers(): readonly TransitionObserver[] {
+  return installed?.transitionObservers ?? [];
 }
 
 export function installedModules(): Modules {
