@@ -1,6 +1,13 @@
-import { BIG_SCREEN_FEED_TOPIC, BIG_SCREEN_PATH, type BigScreenSnapshot } from '@odp/contracts';
+import {
+  BIG_SCREEN_FEED_TOPIC,
+  BIG_SCREEN_PATH,
+  type BigScreenSnapshot,
+  PUSH_PROTOCOL,
+  PUSH_PUBLIC_PATH,
+} from '@odp/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { catalogueDownloads, datastoreSyncLogs, openCallDaily, scheduledJobs } from '../../db/schema/index.js';
 import type { JobContext } from '../../platform/jobs/handler.js';
 import { applyTransition } from '../../platform/workflow/apply.js';
@@ -180,6 +187,48 @@ describe('the big screen snapshot', () => {
       ]);
     } finally {
       await recorder.stop();
+    }
+  });
+
+  it('reaches a visitor without a session on the public socket, and nobody on the signed-in one', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as { port: number };
+    const base = `ws://127.0.0.1:${port}${ctx.base}`;
+    const ws = new WebSocket(`${base}${PUSH_PUBLIC_PATH}`, [PUSH_PROTOCOL]);
+    const messages: unknown[] = [];
+    ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    // The signed-in path still refuses a socket without a token.
+    const refused = new WebSocket(`${base}/websocket`, [PUSH_PROTOCOL]);
+    await expect(
+      new Promise((resolve, reject) => {
+        refused.once('open', () => reject(new Error('opened')));
+        refused.once('unexpected-response', (_req, res) => resolve(res.statusCode));
+        refused.once('error', () => resolve('refused'));
+      }),
+    ).resolves.toBeTruthy();
+    try {
+      const dept = await createDepart(ctx.db, { departName: '推送测试局' });
+      const entry = await createMarketEntry(ctx.db, dept.orgCode, { shelfStatus: 1, catalogName: '推送上架目录' });
+      const reviewer = await createUser(ctx.db);
+      await applyTransition(
+        ctx.db,
+        actorFor(reviewer, null, ['catalog:review']),
+        catalogueSubject,
+        entry.id,
+        'upShelfApprove',
+      );
+      await expect.poll(() => messages.length, { timeout: 3000 }).toBe(1);
+      expect(messages[0]).toMatchObject({
+        cmd: 'public',
+        topic: BIG_SCREEN_FEED_TOPIC,
+        data: { kind: 'release', title: '推送上架目录', departName: '推送测试局' },
+      });
+    } finally {
+      ws.close();
     }
   });
 });
