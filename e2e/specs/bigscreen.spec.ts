@@ -54,7 +54,7 @@ describe('big screen', () => {
     ]) {
       const page = await open(width, height);
       expect(await shownCounters(page)).toEqual(snapshot.counters);
-      await expect(page.getByRole('heading', { level: 1 })).resolves.toBeTruthy();
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
       expect(await page.locator('h1').textContent()).toContain('数据大屏');
       await expectNoOverflow(page);
       await page.waitForTimeout(1200); // the charts' entry animation
