@@ -15,6 +15,7 @@ export * from './core/messages.js';
 export * from './core/workflow.js';
 export * from './interaction/terms.js';
 export * from './market/terms.js';
+export * from './portal/big-screen.js';
 export * from './portal/index-page.js';
 export * from './portal/page-data.js';
 export * from './portal/site.js';

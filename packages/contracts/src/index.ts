@@ -39,6 +39,7 @@ export * from './market/terms.js';
 export * from './openapi/apps.js';
 export * from './openapi/open-data.js';
 export * from './openapi/signature.js';
+export * from './portal/big-screen.js';
 export * from './portal/index-page.js';
 export * from './portal/notify.js';
 export * from './portal/page-data.js';

@@ -4,6 +4,7 @@ import { accountModule } from './account/manifest.js';
 import { achievementModule } from './achievement/manifest.js';
 import { attachmentsModule } from './attachments/manifest.js';
 import { authModule } from './auth/manifest.js';
+import { bigScreenModule } from './bigscreen/manifest.js';
 import { catalogueModule } from './catalogue/manifest.js';
 import { collectionModule } from './collection/manifest.js';
 import { contentModule } from './content/manifest.js';
@@ -88,6 +89,7 @@ export const manifests: readonly ModuleManifest[] = [
   questionnaireModule,
   interactionModule,
   operationsModule,
+  bigScreenModule,
 ];
 
 export const modules = installModules(manifests);

@@ -9,6 +9,7 @@ import type {
   MenuSeed,
   ModuleManifest,
   ReferenceStep,
+  TransitionObserver,
   WorkOrderSource,
 } from './module.js';
 import type { OpsSource } from './operations/source.js';
@@ -42,6 +43,8 @@ export type Modules = {
   opsSources: ReadonlyMap<string, OpsSource>;
   /** 快捷回复 providers by the message type they answer (a reminder type may be answered by several modules). */
   quickReplies: ReadonlyMap<string, readonly QuickReplyProvider[]>;
+  /** In module order. */
+  transitionObservers: readonly TransitionObserver[];
 };
 
 type Sibling = { menu: MenuSeed; order: number; module: string };
@@ -195,6 +198,7 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
     for (const type of provider.messageTypes) quickReplies.set(type, [...(quickReplies.get(type) ?? []), provider]);
   }
   const catalogueWithdrawn = manifests.flatMap((m) => (m.onCatalogueWithdrawn ? [m.onCatalogueWithdrawn] : []));
+  const transitionObservers = manifests.flatMap((m) => (m.onTransition ? [m.onTransition] : []));
   const pageData = new Map<string, PageData[]>();
   for (const m of manifests) {
     for (const provider of m.pageData ?? []) {
@@ -225,6 +229,7 @@ export function mergeManifests(manifests: readonly ModuleManifest[]): { modules:
       opsSources,
       quickReplies,
       catalogueWithdrawn,
+      transitionObservers,
     },
     problems,
   };
@@ -243,6 +248,11 @@ export function installModules(manifests: readonly ModuleManifest[]): Modules {
   installed = modules;
   for (const subject of modules.subjects.values()) registerSubject(subject);
   return modules;
+}
+
+/** The modules' transition observers; none before the manifests are installed (the kernel's own tests). */
+export function transitionObservers(): readonly TransitionObserver[] {
+  return installed?.transitionObservers ?? [];
 }
 
 export function installedModules(): Modules {

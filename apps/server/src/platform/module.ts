@@ -1,3 +1,4 @@
+import type { SubjectState } from '@odp/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db, Executor, Tx } from '../db/client.js';
@@ -73,6 +74,24 @@ export type CatalogueWithdrawal = { catalogIds: readonly string[]; reason: 'offS
  */
 export type CatalogueWithdrawnHook = (tx: Tx, withdrawal: CatalogueWithdrawal) => Promise<void>;
 
+/** A transition the workflow kernel just applied, seen inside its transaction (after the history row). */
+export type AppliedTransition = {
+  subjectType: string;
+  action: string;
+  id: string;
+  from: SubjectState;
+  to: SubjectState;
+  orgCode: string | null;
+  applicantOrgCode: string | null;
+  now: Date;
+};
+
+/**
+ * What a module does, in the transaction of any subject's transition (the big screen's live feed of
+ * releases and applications): the kernel calls every module's observer without knowing what they do.
+ */
+export type TransitionObserver = (tx: Tx, applied: AppliedTransition) => Promise<void>;
+
 /** What a reference step may ask of the collection: the menu tree is every module's, so only it can add the missing entries. */
 export type ReferenceTools = { addMissingMenus(db: Executor): Promise<number> };
 
@@ -114,6 +133,8 @@ export type ModuleManifest = {
   operations?: readonly OpsSource[];
   /** 快捷回复: how the message centre answers the module's records from a message about them. */
   quickReplies?: readonly QuickReplyProvider[];
+  /** Called in the transaction of every workflow transition, after its history row. */
+  onTransition?: TransitionObserver;
 };
 
 export function defineModule(manifest: ModuleManifest): ModuleManifest {

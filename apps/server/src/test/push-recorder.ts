@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { PUSH_CHANNEL, type PushAudience } from '../platform/push/publish.js';
+import { PUSH_CHANNEL, type PushAudience, type PushEvent } from '../platform/push/publish.js';
 
 export type PushRecorder = {
   /** Every notice audience delivered since the last `clear()`, in order, once `settled()` resolved. */
   readonly pushes: PushAudience[];
+  /** Public notices (topic and data) delivered since the last `clear()`, once `settled()` resolved. */
+  readonly publics: { topic: string; data: unknown }[];
   /** Waits until every notice committed so far has been delivered, and returns the audiences. */
   settled(): Promise<PushAudience[]>;
   clear(): void;
@@ -20,16 +22,22 @@ export type PushRecorder = {
  */
 export async function recordPushes(database: Database): Promise<PushRecorder> {
   const pushes: PushAudience[] = [];
+  const publics: { topic: string; data: unknown }[] = [];
   const waiting = new Map<string, () => void>();
   const unlisten = await database.listen(PUSH_CHANNEL, (payload) => {
-    const event = JSON.parse(payload) as PushAudience | { revokedSessionIds: string[] };
+    const event = JSON.parse(payload) as PushEvent;
     if ('revokedSessionIds' in event) return;
+    if ('public' in event) {
+      publics.push(event.public);
+      return;
+    }
     const probe = 'userIds' in event ? waiting.get(event.userIds[0]) : undefined;
     if (probe) probe();
     else pushes.push(event);
   });
   return {
     pushes,
+    publics,
     async settled() {
       const id = `probe-${randomUUID()}`;
       const arrived = new Promise<void>((resolve) => waiting.set(id, resolve));
@@ -40,6 +48,7 @@ export async function recordPushes(database: Database): Promise<PushRecorder> {
     },
     clear: () => {
       pushes.length = 0;
+      publics.length = 0;
     },
     stop: unlisten,
   };

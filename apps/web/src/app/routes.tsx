@@ -7,6 +7,7 @@ import { menuRoutes } from '@/layouts/AdminLayout/menu';
 import { isPortalAddress, PortalLayout } from '@/layouts/PortalLayout';
 import { centrePath, PERSONAL_CENTRE_PATH } from '@/pages/account/personal-centre/tabs';
 import PortalHome from '@/pages/portal/HomePage';
+import { SCREEN_ROUTES } from '@/pages/screen/routes';
 import { dropSession, usePermission, useSession } from '@/session';
 import { lazyPage } from './lazy-page';
 import { pageRegistry, resolvePage } from './page-registry';
@@ -122,6 +123,7 @@ export function AppRoutes() {
     ...LOGIN_PATHS.map((path) => ({ path, element: <LoginPage /> })),
     { path: '/sso-login', element: <SsoLoginPage /> },
     { path: '/sgSso', element: <SgSsoPage /> },
+    ...SCREEN_ROUTES,
     ...Object.entries(ACCOUNT_PAGES).map(([path, Page]) => ({ path, element: <Page /> })),
     // The spec's user pages (§2.2) are the personal centre's: 用户详情 its 基本信息, 用户页 the centre itself.
     ...(token

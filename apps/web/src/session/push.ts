@@ -17,7 +17,10 @@ const MAX_RETRY_MS = 30_000;
 
 export type LivePushOptions = {
   url: string;
-  token: string;
+  /** The session's token; none for the public socket (the big screen's feed). */
+  token?: string;
+  /** Every message the socket receives, parsed (the public socket's notices). */
+  onData?: (value: unknown) => void;
   /** A notice arrived, the session ended, or pushes may have been missed: reload the notices. */
   onNotice: () => void;
   heartbeatMs?: number;
@@ -35,6 +38,7 @@ export function connectLivePush({
   url,
   token,
   onNotice,
+  onData,
   heartbeatMs = PUSH_HEARTBEAT_MS,
   WebSocketImpl = WebSocket,
 }: LivePushOptions): () => void {
@@ -61,7 +65,7 @@ export function connectLivePush({
   };
 
   const open = () => {
-    const ws = new WebSocketImpl(url, [PUSH_PROTOCOL, token]);
+    const ws = new WebSocketImpl(url, token ? [PUSH_PROTOCOL, token] : [PUSH_PROTOCOL]);
     socket = ws;
     ws.onopen = () => {
       // Whatever was pushed while we were away is only in the database: reload once.
@@ -80,6 +84,13 @@ export function connectLivePush({
     };
     ws.onmessage = (event) => {
       lastHeard = Date.now();
+      if (onData && typeof event.data === 'string') {
+        try {
+          onData(JSON.parse(event.data));
+        } catch {
+          // Not JSON: not a notice.
+        }
+      }
       if (parse(event.data)) onNotice();
     };
     ws.onclose = (event) => drop(ws, event.code);
@@ -104,9 +115,9 @@ function parse(data: unknown): PushMessage | null {
   }
 }
 
-/** `ws(s)://<host><apiBase>/websocket`, through the Vite proxy in development. */
-export function livePushUrl(location: Pick<Location, 'protocol' | 'host'> = window.location) {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${Constants.apiBase}${PUSH_PATH}`;
+/** `ws(s)://<host><apiBase>/websocket` (or another push path), through the Vite proxy in development. */
+export function livePushUrl(location: Pick<Location, 'protocol' | 'host'> = window.location, path = PUSH_PATH) {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${Constants.apiBase}${path}`;
 }
 
 /**

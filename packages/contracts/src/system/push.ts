@@ -2,6 +2,12 @@
 export const PUSH_PATH = '/websocket';
 
 /**
+ * Path of the public live-push WebSocket (no sign-in): the big screen's feed. It only ever carries
+ * what any visitor may see, as `{cmd:'public', topic, data}`.
+ */
+export const PUSH_PUBLIC_PATH = '/websocket/public';
+
+/**
  * Subprotocol a browser offers next to its session token (`new WebSocket(url, [PUSH_PROTOCOL, token])`):
  * browsers cannot set headers on a WebSocket, and the server answers with this name, not the token.
  * A lone token as the only subprotocol (the legacy client) is accepted too.
@@ -33,6 +39,14 @@ export function readPushMessage(value: unknown): PushMessage | null {
   if (!isRecord(value) || (value.cmd !== 'user' && value.cmd !== 'topic')) return null;
   if (value.msgTxt !== undefined && typeof value.msgTxt !== 'string') return null;
   return value.msgTxt === undefined ? { cmd: value.cmd } : { cmd: value.cmd, msgTxt: value.msgTxt };
+}
+
+/** A notice on the public socket: a topic (e.g. `bigScreen.feed`) and what it carries. */
+export type PublicPush = { cmd: 'public'; topic: string; data: unknown };
+
+export function readPublicPush(value: unknown): PublicPush | null {
+  if (!isRecord(value) || value.cmd !== 'public' || typeof value.topic !== 'string') return null;
+  return { cmd: 'public', topic: value.topic, data: value.data };
 }
 
 /**

@@ -97,6 +97,12 @@ export const JOB_SEEDS: {
     parameter: { limit: 500 },
     description: '每周一 03:00 检查已发布应用成果的访问地址，无法访问的标记为失效并通知所有者',
   },
+  {
+    handler: 'bigScreenRefresh',
+    cronExpression: '0 */5 * * * *',
+    parameter: {},
+    description: '每 5 分钟刷新大屏、图表示例与生产管理页面的统计快照',
+  },
 ];
 
 export async function seedJobs(db: Executor) {

@@ -1,4 +1,4 @@
-import { isPushPing, PUSH_CLOSE_SESSION_ENDED, type PushMessage, type PushPong } from '@odp/contracts';
+import { isPushPing, PUSH_CLOSE_SESSION_ENDED, type PublicPush, type PushMessage, type PushPong } from '@odp/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -14,7 +14,13 @@ const Event = z.union([
   z.object({ all: z.literal(true) }),
   z.object({ userIds: Uuids }),
   z.object({ revokedSessionIds: Uuids }),
+  z.object({ public: z.object({ topic: z.string().min(1).max(64), data: z.unknown() }) }),
 ]);
+
+/** Sockets without a session an instance keeps at most (a wall of screens, not a crowd of tabs). */
+const MAX_PUBLIC_SOCKETS = 2000;
+
+type PublicClient = { socket: WebSocket; alive: boolean };
 
 const TOPIC = JSON.stringify({ cmd: 'topic' } satisfies PushMessage);
 const USER = JSON.stringify({ cmd: 'user' } satisfies PushMessage);
@@ -36,6 +42,7 @@ export type PushHub = ReturnType<typeof createPushHub>;
  */
 export function createPushHub({ database, sessionIdleMs, heartbeatMs, log }: PushHubOptions) {
   const registry = createRegistry();
+  const publicClients = new Set<PublicClient>();
   let unlisten: (() => Promise<void>) | null = null;
   let heartbeat: NodeJS.Timeout | undefined;
   let checking = false;
@@ -53,7 +60,10 @@ export function createPushHub({ database, sessionIdleMs, heartbeatMs, log }: Pus
       return;
     }
     const e = event.data;
-    if ('all' in e) registry.sendAll(TOPIC);
+    if ('public' in e) {
+      const text = JSON.stringify({ cmd: 'public', topic: e.public.topic, data: e.public.data } satisfies PublicPush);
+      for (const client of publicClients) if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+    } else if ('all' in e) registry.sendAll(TOPIC);
     else if ('userIds' in e) registry.sendUsers(e.userIds, USER);
     else registry.closeSessions(e.revokedSessionIds, PUSH_CLOSE_SESSION_ENDED, SESSION_ENDED_REASON);
   };
@@ -63,6 +73,15 @@ export function createPushHub({ database, sessionIdleMs, heartbeatMs, log }: Pus
     for (const client of registry.clients) {
       if (!client.alive) {
         registry.remove(client);
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+    for (const client of publicClients) {
+      if (!client.alive) {
+        publicClients.delete(client);
         client.socket.terminate();
         continue;
       }
@@ -107,6 +126,30 @@ export function createPushHub({ database, sessionIdleMs, heartbeatMs, log }: Pus
         registry.remove(client);
         client.socket.close(1001, 'server closing');
       }
+      for (const client of publicClients) client.socket.close(1001, 'server closing');
+      publicClients.clear();
+    },
+
+    get publicSize() {
+      return publicClients.size;
+    },
+
+    /** Takes a socket without a session: it hears public notices only. */
+    acceptPublic(socket: WebSocket) {
+      if (publicClients.size >= MAX_PUBLIC_SOCKETS) {
+        socket.close(1013, 'too many public sockets');
+        return;
+      }
+      const client: PublicClient = { socket, alive: true };
+      publicClients.add(client);
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('message', (data, isBinary) => {
+        client.alive = true;
+        if (!isBinary && isPing(data.toString())) socket.send(PONG);
+      });
+      socket.on('close', () => publicClients.delete(client));
     },
 
     /** Takes an authenticated socket into the registry until it closes. */

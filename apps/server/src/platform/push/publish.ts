@@ -8,7 +8,10 @@ export const PUSH_CHANNEL = 'odp_push';
 export type PushAudience = { all: true } | { userIds: string[] };
 
 /** What travels on the channel: a notice for an audience, or sessions whose sockets must close. */
-export type PushEvent = PushAudience | { revokedSessionIds: string[] };
+export type PushEvent = PushAudience | { revokedSessionIds: string[] } | { public: { topic: string; data: unknown } };
+
+/** What a public notice may weigh on the channel (NOTIFY's limit is 8000 bytes, the envelope included). */
+const PUBLIC_PAYLOAD_BYTES = 7000;
 
 /** NOTIFY payloads are limited to 8000 bytes; 150 UUIDs with separators stay well below it. */
 const IDS_PER_NOTIFY = 150;
@@ -28,6 +31,17 @@ export async function publishNotice(db: Executor, audience: PushAudience): Promi
 /** Tells every instance to close the sockets of sessions that were just ended (same commit rule). */
 export async function publishRevokedSessions(db: Executor, sessionIds: string[]): Promise<void> {
   for (const revokedSessionIds of chunks(sessionIds)) await notify(db, { revokedSessionIds });
+}
+
+/**
+ * Tells every instance to push `data` under `topic` to every public socket (visitors not signed in,
+ * such as the big screen), on commit like the other notices. The caller sends only public facts.
+ */
+export async function publishPublic(db: Executor, topic: string, data: unknown): Promise<void> {
+  const event: PushEvent = { public: { topic, data } };
+  if (Buffer.byteLength(JSON.stringify(event)) > PUBLIC_PAYLOAD_BYTES)
+    throw new Error(`public push ${topic} too large`);
+  await notify(db, event);
 }
 
 async function notify(db: Executor, event: PushEvent) {

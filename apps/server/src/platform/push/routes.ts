@@ -1,4 +1,4 @@
-import { PUSH_PATH } from '@odp/contracts';
+import { PUSH_PATH, PUSH_PUBLIC_PATH } from '@odp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/plugin.js';
 
@@ -14,5 +14,16 @@ export async function pushRoutes(api: FastifyInstance) {
       const actor = actorOf(request);
       api.push.accept(socket, { userId: actor.userId, sessionId: actor.sessionId });
     },
+  );
+
+  // Public notices only (the big screen's feed): no session, nothing personal.
+  api.get(
+    PUSH_PUBLIC_PATH,
+    {
+      websocket: true,
+      config: { access: 'public' },
+      schema: { tags: ['平台'], summary: '公开实时推送 (WebSocket，大屏动态)' },
+    },
+    (socket) => api.push.acceptPublic(socket),
   );
 }

@@ -17,6 +17,7 @@ import type { Actor } from '../auth/actor.js';
 import { ownsDepartment } from '../auth/scope.js';
 import { AppError, badRequest } from '../http/errors.js';
 import { sendBusinessMessage } from '../messaging/business-message.js';
+import { transitionObservers } from '../module-registry.js';
 import { loadWorkCalendar } from './calendar.js';
 import { recordHistory } from './history.js';
 import type { SubjectAdapter, SubjectRecord, TransitionContext, TransitionInput } from './subject.js';
@@ -116,6 +117,18 @@ async function applyOne<A extends string, R extends SubjectRecord, Extra, T>(
       departName: facts.departName,
       at: ctx.now,
     });
+    for (const observe of transitionObservers()) {
+      await observe(tx, {
+        subjectType: machine.subject,
+        action: t.action,
+        id,
+        from: record.state,
+        to: next,
+        orgCode: record.orgCode,
+        applicantOrgCode: record.applicantOrgCode ?? null,
+        now: ctx.now,
+      });
+    }
     const operation = adapter.operation?.(t, record) ?? {
       type: `${machine.subject}:${t.action}`,
       content: `${t.label}：${record.describe}`,
