@@ -46,7 +46,7 @@ export default function StatisticChart({
           data: top.map((r) => r.openEntries),
           markLine: {
             symbol: 'none',
-            label: { formatter: `全市平均 ${average.openEntries}` },
+            label: { position: 'insideEndTop', formatter: `全市平均 ${average.openEntries}` },
             lineStyle: { type: 'dashed' },
             data: [{ yAxis: average.openEntries }],
           },

@@ -86,7 +86,8 @@ export default function StatisticPage() {
           {t && <Tag color={t.allDepartments ? 'blue' : undefined}>{t.allDepartments ? '全市' : '本部门'}</Tag>}
         </Space>
       }
-      extra={
+    >
+      <div style={{ marginBottom: 12 }}>
         <Space wrap>
           <Segmented
             aria-label="统计周期"
@@ -111,8 +112,7 @@ export default function StatisticPage() {
             </Button>
           )}
         </Space>
-      }
-    >
+      </div>
       {query.isError ? (
         <Empty description="统计数据加载失败，请稍后重试">
           <Button onClick={() => void query.refetch()}>重试</Button>
