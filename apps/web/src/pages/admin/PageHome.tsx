@@ -1,4 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
+import { STATISTIC_PATH } from '@odp/contracts';
 import { Avatar, Card, Col, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -80,7 +81,7 @@ export default function PageHome() {
       <WorkTiles widgets={widgets} routed={routed} />
       <Panels items={figures} />
       <Panels items={charts} />
-      {widgets.statistics && (
+      {(widgets.statistics || routed(STATISTIC_PATH)) && (
         <Col span={24}>
           <StatisticsCard routed={routed} />
         </Col>

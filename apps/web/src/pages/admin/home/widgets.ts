@@ -21,7 +21,10 @@ export type HomeWidgets = {
   /** 数据编目/数据归集 figures, the 数据服务 chart and the data catalogue table. */
   catalogue: boolean;
   catalogueScope: HomeScope;
-  /** 统计 widgets: the city's ranking (catalogueScope city) or the department's measures beside the city average. */
+  /**
+   * 统计 widgets: the city's ranking (catalogueScope city) or the department's measures beside the city
+   * average. `statistic:view` is a menu's code, so the page also shows them to whoever has the 统计分析 menu.
+   */
   statistics: boolean;
 };
 
