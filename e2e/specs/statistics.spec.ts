@@ -91,7 +91,10 @@ describe('开放统计 and 统计分析', () => {
     await officer.setViewportSize({ width: 390, height: 844 });
     await signIn(officer, env.server.url, 'jtadmin', 'Dept@2026', '滨江市交通运输局');
     await officer.getByText('统计概览').first().waitFor({ timeout: 30_000 });
-    await officer.getByText(/全市平均/).first().waitFor();
+    await officer
+      .getByText(/全市平均/)
+      .first()
+      .waitFor();
     await shot(officer, 'statistics-home-officer-390');
     await officer.goto(`${env.server.url}/statistic/analysis`);
     await officer.getByText('本部门', { exact: true }).first().waitFor({ timeout: 30_000 });
