@@ -20,6 +20,7 @@ export * from './portal/index-page.js';
 export * from './portal/page-data.js';
 export * from './portal/site.js';
 export * from './questionnaire/terms.js';
+export * from './statistic/terms.js';
 export * from './system/navigation-terms.js';
 export * from './system/permission.js';
 export * from './system/picture-sizes.js';

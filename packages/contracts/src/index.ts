@@ -55,6 +55,8 @@ export * from './sharing/exchange.js';
 export * from './sharing/open-apply.js';
 export * from './sharing/share.js';
 export * from './sharing/share-use.js';
+export * from './statistic/statistic.js';
+export * from './statistic/terms.js';
 export * from './system/announcement.js';
 export * from './system/check.js';
 export * from './system/coded-rule.js';

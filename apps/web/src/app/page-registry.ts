@@ -13,6 +13,7 @@ import { questionnairePages } from '@/pages/admin/questionnaire/pages';
 import { resourcePages } from '@/pages/admin/resources/pages';
 import { reviewPages } from '@/pages/admin/review/pages';
 import { sharingPages } from '@/pages/admin/sharing/pages';
+import { statisticPages } from '@/pages/admin/statistic/pages';
 import { systemPages } from '@/pages/admin/system/pages';
 
 /**
@@ -36,6 +37,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   ...interactionPages,
   ...opsPages,
   ...accountPages,
+  ...statisticPages,
 };
 
 /** Tolerates the spellings menus carry over from older systems: a leading slash, `views/`, `/index`, `.vue`. */

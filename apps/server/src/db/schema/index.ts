@@ -16,5 +16,6 @@ export * from './resources.js';
 export * from './service-matter.js';
 export * from './sharing.js';
 export * from './sso.js';
+export * from './stats.js';
 export * from './system.js';
 export * from './workflow.js';

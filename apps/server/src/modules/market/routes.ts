@@ -14,6 +14,7 @@ import { actorOf } from '../../platform/auth/plugin.js';
 import { ok } from '../../platform/http/envelope.js';
 import { sendAsAttachment } from '../../platform/storage/disposition.js';
 import { createStorage } from '../../platform/storage/storage.js';
+import { noteSearch } from '../stats/daily.js';
 import { openDownload } from './download.js';
 import {
   catalogueAmount,
@@ -43,7 +44,10 @@ export async function marketRoutes(fastify: FastifyInstance) {
       config: { access: 'public' },
       schema: { tags, summary: '开放目录检索（关键词、筛选、排序、分页）', body: MarketPageQuery },
     },
-    async (req) => ok(await marketPage(db, req.body)),
+    async (req) => {
+      if (req.body.pageNo === 1) noteSearch(db, req.body.catalogName);
+      return ok(await marketPage(db, req.body));
+    },
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { catalogues as c, catalogueUserViews } from '../../db/schema/index.js';
+import { cityDate } from '../../platform/city-days.js';
 
 /** How often an instance writes the views it counted, and how many distinct entries make it write at once. */
 const FLUSH_EVERY_MS = 2000;
@@ -38,8 +39,13 @@ export function viewCounterFor(db: Db): ViewCounter {
       sql`, `,
     );
     try {
+      // The same statement adds the batch to the department's views of the day (统计分析's 浏览量 history).
       await db.execute(
-        sql`update ${c} set view_num = ${c}.view_num + v.n from (values ${values}) as v(id, n) where ${c}.id = v.id`,
+        sql`with v(id, n) as (values ${values}),
+        u as (update ${c} set view_num = ${c}.view_num + v.n from v where ${c}.id = v.id returning ${c}.org_code, v.n)
+        insert into stat_daily (day, measure, key, n)
+        select ${cityDate(new Date())}::date, 'view', org_code, sum(n) from u group by org_code
+        on conflict (day, measure, key) do update set n = stat_daily.n + excluded.n`,
       );
     } catch {
       // Kept for the next write rather than lost (the database may be restarting).

@@ -2,6 +2,7 @@ import { DownloadRankQuery, RecentOpenQuery, SiteSearchQuery } from '@odp/contra
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/envelope.js';
+import { noteSearch } from '../stats/daily.js';
 import { apiCallRanking, downloadRanking, keyAreaCounts, recentOpenData } from './home.js';
 import { siteSearch } from './search.js';
 import { indexNum, siteSettings } from './service.js';
@@ -51,7 +52,11 @@ export async function portalRoutes(fastify: FastifyInstance) {
       config: { access: 'public' },
       schema: { tags, summary: '全站搜索（按类型分栏，目前为数据目录）', querystring: SiteSearchQuery },
     },
-    async (req) => ok(await siteSearch(db, req.query)),
+    async (req) => {
+      // Counted once per search: its first page of the first tab, not each tab or page it goes on to.
+      if (req.query.pageNo === 1 && req.query.type === 'catalogue') noteSearch(db, req.query.search);
+      return ok(await siteSearch(db, req.query));
+    },
   );
 
   app.get(

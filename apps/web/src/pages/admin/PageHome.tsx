@@ -1,4 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
+import { STATISTIC_PATH } from '@odp/contracts';
 import { Avatar, Card, Col, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -7,6 +8,7 @@ import { menuRoutes } from '@/layouts/AdminLayout/menu';
 import { usePermission, useSession } from '@/session';
 import { CatalogueFiguresCard, ServiceCard, ShareFiguresCard } from './home/FigureCards';
 import { MyDataCard } from './home/MyDataCard';
+import { StatisticsCard } from './home/StatisticsCard';
 import { DataServiceCard, DataStatisticsCard } from './home/TrendCards';
 import { WorkTiles } from './home/WorkTiles';
 import { halfSpans, homeWidgets } from './home/widgets';
@@ -79,6 +81,11 @@ export default function PageHome() {
       <WorkTiles widgets={widgets} routed={routed} />
       <Panels items={figures} />
       <Panels items={charts} />
+      {(widgets.statistics || routed(STATISTIC_PATH)) && (
+        <Col span={24}>
+          <StatisticsCard routed={routed} />
+        </Col>
+      )}
       {widgets.catalogue && (
         <Col span={24}>
           <MyDataCard scope={widgets.catalogueScope} routed={routed} />

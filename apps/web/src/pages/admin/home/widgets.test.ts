@@ -1,4 +1,4 @@
-import { CataloguePerm, OpenApplyPerm, SharePerm } from '@odp/contracts';
+import { CataloguePerm, OpenApplyPerm, SharePerm, StatisticPerm } from '@odp/contracts';
 import { describe, expect, it } from 'vitest';
 import { halfSpans, homeWidgets } from './widgets';
 
@@ -29,6 +29,7 @@ describe('homeWidgets', () => {
       shareScope: 'department',
       catalogue: false,
       catalogueScope: 'department',
+      statistics: false,
     });
     expect(holding().submits).toBe(false);
   });
@@ -44,6 +45,7 @@ describe('homeWidgets', () => {
       shareScope: 'department',
       catalogue: true,
       catalogueScope: 'department',
+      statistics: false,
     });
   });
 
@@ -58,6 +60,16 @@ describe('homeWidgets', () => {
 
   it('shows an applying-only department no 我提供的服务 nor 数据共享 figures', () => {
     expect(holding(SharePerm.apply)).toMatchObject({ use: true, provide: false, shareFigures: false });
+  });
+});
+
+describe('statistics widgets', () => {
+  it('show to holders of statistic:view, the city’s to the bureau', () => {
+    expect(holding(...DEPARTMENT, StatisticPerm.view)).toMatchObject({
+      statistics: true,
+      catalogueScope: 'department',
+    });
+    expect(holding(...REVIEWER, StatisticPerm.view)).toMatchObject({ statistics: true, catalogueScope: 'city' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { CataloguePerm, OpenApplyPerm, SharePerm } from '@odp/contracts';
+import { CataloguePerm, OpenApplyPerm, SharePerm, StatisticPerm } from '@odp/contracts';
 
 /** Whose figures a widget shows: the signed-in user's department's, or (all-departments holders) the city's. */
 export type HomeScope = 'city' | 'department';
@@ -21,6 +21,11 @@ export type HomeWidgets = {
   /** 数据编目/数据归集 figures, the 数据服务 chart and the data catalogue table. */
   catalogue: boolean;
   catalogueScope: HomeScope;
+  /**
+   * 统计 widgets: the city's ranking (catalogueScope city) or the department's measures beside the city
+   * average. `statistic:view` is a menu's code, so the page also shows them to whoever has the 统计分析 menu.
+   */
+  statistics: boolean;
 };
 
 /**
@@ -45,6 +50,7 @@ export function homeWidgets(can: (code: string) => boolean): HomeWidgets {
     shareScope: bureau ? 'city' : 'department',
     catalogue,
     catalogueScope: catalogueReviewer ? 'city' : 'department',
+    statistics: can(StatisticPerm.view),
   };
 }
 

@@ -16,6 +16,7 @@ import {
 import { type DataColumn, DataTable } from '@/components/portal/DataTable';
 import { formatCounter } from '@/components/portal/format';
 import { EmptyState, ErrorState } from '@/components/portal/StateViews';
+import { OverviewCounters, OverviewPanels } from './OverviewPanels';
 import './stats.css';
 
 // ECharts (core, bar, line, pie, canvas) arrives in its own chunk, after the table; both parts come from it.
@@ -122,7 +123,11 @@ function AchievementTypesPanel({ types, loading }: { types: OpenStatTypeCount[];
   );
 }
 
-/** 开放统计: open catalogue figures per department and per key area, as a table with totals and charts, and the open API's calls. */
+/**
+ * 开放统计: the platform's headline counters, open catalogue figures per department and per key area (a table
+ * with totals and charts), the monthly histories, registrations, ratings, search terms and the self-assessment,
+ * and the open API's calls.
+ */
 export default function OpenStatsPage() {
   const [params, setParams] = useSearchParams();
   const dim: StatsDimension = params.get('dim') === 'keyArea' ? 'keyArea' : 'department';
@@ -146,6 +151,8 @@ export default function OpenStatsPage() {
           </Button>
         </div>
       </header>
+
+      <OverviewCounters />
 
       <section className="stats-totals" aria-label="合计">
         {METRICS.map(({ key, title, unit }) => (
@@ -196,6 +203,8 @@ export default function OpenStatsPage() {
           </section>
         </>
       )}
+
+      <OverviewPanels />
 
       {!stats.isError && <AchievementTypesPanel types={stats.data?.achievementTypes ?? []} loading={stats.isLoading} />}
 
