@@ -97,6 +97,12 @@ export const JOB_SEEDS: {
     parameter: { limit: 500 },
     description: '每周一 03:00 检查已发布应用成果的访问地址，无法访问的标记为失效并通知所有者',
   },
+  {
+    handler: 'computeIndicators',
+    cronExpression: '0 30 2 * * *',
+    parameter: { periodTypes: ['month', 'quarter', 'year'], previous: true },
+    description: '每天 02:30 计算各部门本月、本季度、本年度及上一期的指标值（已提交且设置了计算方式的指标）',
+  },
 ];
 
 export async function seedJobs(db: Executor) {
