@@ -48,7 +48,7 @@ export const assessmentModule = defineModule({
       perms: P.view,
       roles: ['reviewer', 'dept_admin'],
       children: [
-        button('考核方案与开始考核', P.manage),
+        button('考核方案与开始考核', P.manage, []),
         button('填写本部门说明', P.comment, ['dept_admin']),
         button('确认或退回考核', P.confirm, ['reviewer']),
       ],

@@ -49,8 +49,8 @@ export async function assetRoutes(fastify: FastifyInstance) {
   );
   app.delete(
     '/api/asset/domain/delete',
-    { config: { access: P.indexManage }, schema: { tags, summary: '删除业务域', body: DomainDeleteInput } },
-    async (req) => ok(await svc.deleteDomain(db, actorOf(req), req.body.assetDomainId), M.deleted),
+    { config: { access: P.indexManage }, schema: { tags, summary: '删除业务域', querystring: DomainDeleteInput } },
+    async (req) => ok(await svc.deleteDomain(db, actorOf(req), req.query.assetDomainId), M.deleted),
   );
 
   app.post(
@@ -97,7 +97,7 @@ export async function assetRoutes(fastify: FastifyInstance) {
   );
   app.delete(
     '/api/asset/index/delete',
-    { config: { access: P.indexManage }, schema: { tags, summary: '删除指标（未提交）', body: IndexIdInput } },
-    async (req) => ok(await svc.deleteIndex(db, actorOf(req), req.body.assetIndexId), M.deleted),
+    { config: { access: P.indexManage }, schema: { tags, summary: '删除指标（未提交）', querystring: IndexIdInput } },
+    async (req) => ok(await svc.deleteIndex(db, actorOf(req), req.query.assetIndexId), M.deleted),
   );
 }
