@@ -1,4 +1,11 @@
-import type { AssessmentPeriodRecord, AssessmentScore, DomainNode, DrillRecord, IndexRecord, Page } from '@odp/contracts';
+import type {
+  AssessmentPeriodRecord,
+  AssessmentScore,
+  DomainNode,
+  DrillRecord,
+  IndexRecord,
+  Page,
+} from '@odp/contracts';
 import { AssessmentPerm as P } from '@odp/contracts';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -18,7 +25,8 @@ let Y: { id: string; orgCode: string };
 const post = <T>(token: string, path: string, body: unknown) => call<T>(ctx, 'POST', path, { token, body });
 const del = <T>(token: string, path: string, query: Record<string, string>) =>
   call<T>(ctx, 'DELETE', path, { token, query });
-const get = <T>(token: string, path: string, query: Record<string, string>) => call<T>(ctx, 'GET', path, { token, query });
+const get = <T>(token: string, path: string, query: Record<string, string>) =>
+  call<T>(ctx, 'GET', path, { token, query });
 
 async function openEntries(orgCode: string, n: number) {
   for (let i = 0; i < n; i++)
@@ -69,7 +77,8 @@ let periodId: string;
 describe('指标管理', () => {
   it('edits the domain tree and refuses to delete a domain that holds children or indicators', async () => {
     root = (await post<string>(manager, '/api/asset/domain/save', { domainName: '数据开放' })).body.result;
-    child = (await post<string>(manager, '/api/asset/domain/save', { domainName: '更新与开放', parentId: root })).body.result;
+    child = (await post<string>(manager, '/api/asset/domain/save', { domainName: '更新与开放', parentId: root })).body
+      .result;
     const dup = await post(manager, '/api/asset/domain/save', { domainName: '更新与开放', parentId: root });
     expect(dup.status).toBe(400);
     expect(dup.body.message).toBe('同一上级下已有同名业务域');
@@ -89,9 +98,17 @@ describe('指标管理', () => {
     expect((await del(manager, '/api/asset/domain/delete', { assetDomainId: child })).body.message).toBe(
       '该业务域下还有指标，不能删除',
     );
-    const withSources = await post(manager, '/api/asset/index/save', indexForm(child, { indexName: '甲', relIndexCode: [single] }));
+    const withSources = await post(
+      manager,
+      '/api/asset/index/save',
+      indexForm(child, { indexName: '甲', relIndexCode: [single] }),
+    );
     expect(withSources.body.message).toBe('只有复合指标才能选择来源指标');
-    const noSources = await post(manager, '/api/asset/index/save', indexForm(child, { indexName: '乙', indexType: '1' }));
+    const noSources = await post(
+      manager,
+      '/api/asset/index/save',
+      indexForm(child, { indexName: '乙', indexType: '1' }),
+    );
     expect(noSources.body.message).toBe('复合指标请至少选择一个来源指标');
     const badUnit = await post(manager, '/api/asset/index/save', indexForm(child, { indexName: '丙', unit: '斤' }));
     expect(badUnit.status).toBe(400);
@@ -112,7 +129,10 @@ describe('指标管理', () => {
 
   it('locks an indicator once submitted', async () => {
     expect((await post(manager, '/api/asset/index/submit', { assetIndexId: single })).status).toBe(200);
-    const edit = await post(manager, '/api/asset/index/update', { ...indexForm(child, { indexName: '改名' }), assetIndexId: single });
+    const edit = await post(manager, '/api/asset/index/update', {
+      ...indexForm(child, { indexName: '改名' }),
+      assetIndexId: single,
+    });
     expect(edit.status).toBe(400);
     expect(edit.body.message).toBe('指标已提交，不能修改或删除');
     expect((await del(manager, '/api/asset/index/delete', { assetIndexId: single })).body.message).toBe(
@@ -126,19 +146,32 @@ describe('指标管理', () => {
 describe('指标开发', () => {
   it('takes a registered calculation for a single indicator and a checked formula for a composite', async () => {
     expect(
-      (await post(manager, '/api/asset/dev/configure', { assetIndexId: single, calcName: 'catalogue.openCount' })).status,
+      (await post(manager, '/api/asset/dev/configure', { assetIndexId: single, calcName: 'catalogue.openCount' }))
+        .status,
     ).toBe(200);
     const unknown = await post(manager, '/api/asset/dev/configure', { assetIndexId: single, calcName: 'rm -rf' });
     expect(unknown.body.message).toContain('不支持的计算方式');
     const foreign = await post(manager, '/api/asset/dev/configure', {
       assetIndexId: composite,
-      formula: { op: 'mul', args: [{ op: 'ref', index: root }, { op: 'const', value: 2 }] },
+      formula: {
+        op: 'mul',
+        args: [
+          { op: 'ref', index: root },
+          { op: 'const', value: 2 },
+        ],
+      },
     });
     expect(foreign.status).toBe(400);
     expect(foreign.body.message).toBe('公式引用了不是来源指标的指标');
     const ok = await post(manager, '/api/asset/dev/configure', {
       assetIndexId: composite,
-      formula: { op: 'mul', args: [{ op: 'ref', index: single }, { op: 'const', value: 2 }] },
+      formula: {
+        op: 'mul',
+        args: [
+          { op: 'ref', index: single },
+          { op: 'const', value: 2 },
+        ],
+      },
     });
     expect(ok.status).toBe(200);
   });
@@ -149,9 +182,18 @@ describe('绩效管理', () => {
   let scoreX: AssessmentScore;
 
   it('checks a scheme: submitted, computable indicators whose weights add up to 100', async () => {
-    const bands = { kind: 'bands', bands: [{ min: 3, score: 100 }, { min: 1, score: 60 }] };
+    const bands = {
+      kind: 'bands',
+      bands: [
+        { min: 3, score: 100 },
+        { min: 1, score: 60 },
+      ],
+    };
     const base = { name: '月度开放考核', periodType: 'month' };
-    const short = await post(manager, '/api/assessment/scheme/save', { ...base, items: [{ indexId: single, weight: 60, scoring: bands }] });
+    const short = await post(manager, '/api/assessment/scheme/save', {
+      ...base,
+      items: [{ indexId: single, weight: 60, scoring: bands }],
+    });
     expect(short.body.message).toBe('各指标权重之和须为 100');
     const draft = await post(manager, '/api/assessment/scheme/save', {
       ...base,
@@ -178,7 +220,11 @@ describe('绩效管理', () => {
     expect((await post(manager, '/api/assessment/start', { schemeId, periodKey: '2026-Q4' })).status).toBe(400);
 
     const list = await get<Page<AssessmentPeriodRecord>>(manager, '/api/assessment/period/page', { schemeId });
-    expect(list.body.result.records[0]).toMatchObject({ status: '1', periodKey: '2026-10', actions: ['rescore', 'submit'] });
+    expect(list.body.result.records[0]).toMatchObject({
+      status: '1',
+      periodKey: '2026-10',
+      actions: ['rescore', 'submit'],
+    });
     const all = await get<AssessmentScore[]>(manager, '/api/assessment/period/scores', { id: periodId });
     const x = all.body.result.find((s) => s.orgCode === X.orgCode);
     const y = all.body.result.find((s) => s.orgCode === Y.orgCode);
@@ -192,44 +238,76 @@ describe('绩效管理', () => {
     expect(own.body.result.map((s) => s.orgCode)).toEqual([X.orgCode]);
     scoreX = own.body.result[0];
     expect(scoreX.mine).toBe(true);
-    const said = await post(officerX, '/api/assessment/score/comment', { scoreId: scoreX.id, comment: '三个目录均已按期开放。' });
+    const said = await post(officerX, '/api/assessment/score/comment', {
+      scoreId: scoreX.id,
+      comment: '三个目录均已按期开放。',
+    });
     expect(said.status).toBe(200);
-    expect((await post(officerY, '/api/assessment/score/comment', { scoreId: scoreX.id, comment: '代写' })).status).toBe(404);
+    expect(
+      (await post(officerY, '/api/assessment/score/comment', { scoreId: scoreX.id, comment: '代写' })).status,
+    ).toBe(404);
     const byBureau = await post(manager, '/api/assessment/score/comment', { scoreId: scoreX.id, comment: '代写' });
     expect(byBureau.status).toBe(403);
   });
 
   it('drills down from a score to the records behind it, within the department scope', async () => {
-    const records = await get<DrillRecord[]>(officerX, '/api/assessment/score/records', { scoreId: scoreX.id, indexId: single });
-    expect(records.body.result.map((r) => r.title).sort()).toEqual([0, 1, 2].map((i) => `考核测试目录${X.orgCode}${i}`));
-    expect((await get(officerY, '/api/assessment/score/records', { scoreId: scoreX.id, indexId: single })).status).toBe(404);
+    const records = await get<DrillRecord[]>(officerX, '/api/assessment/score/records', {
+      scoreId: scoreX.id,
+      indexId: single,
+    });
+    expect(records.body.result.map((r) => r.title).sort()).toEqual(
+      [0, 1, 2].map((i) => `考核测试目录${X.orgCode}${i}`),
+    );
+    expect((await get(officerY, '/api/assessment/score/records', { scoreId: scoreX.id, indexId: single })).status).toBe(
+      404,
+    );
   });
 
   it('goes to the bureau, which returns it with a reason or confirms it', async () => {
-    expect((await post(officerX, '/api/assessment/period/transition', { id: periodId, action: 'submit' })).status).toBe(403);
-    expect((await post(reviewer, '/api/assessment/period/transition', { id: periodId, action: 'confirm' })).status).toBe(400);
-    expect((await post(manager, '/api/assessment/period/transition', { id: periodId, action: 'submit' })).status).toBe(200);
+    expect((await post(officerX, '/api/assessment/period/transition', { id: periodId, action: 'submit' })).status).toBe(
+      403,
+    );
+    expect(
+      (await post(reviewer, '/api/assessment/period/transition', { id: periodId, action: 'confirm' })).status,
+    ).toBe(400);
+    expect((await post(manager, '/api/assessment/period/transition', { id: periodId, action: 'submit' })).status).toBe(
+      200,
+    );
     const late = await post(officerX, '/api/assessment/score/comment', { scoreId: scoreX.id, comment: '补充' });
     expect(late.body.message).toBe('当前状态不能填写说明，只有“待部门确认”时可以');
-    expect((await post(manager, '/api/assessment/period/transition', { id: periodId, action: 'confirm' })).status).toBe(403);
+    expect((await post(manager, '/api/assessment/period/transition', { id: periodId, action: 'confirm' })).status).toBe(
+      403,
+    );
     const bare = await post(reviewer, '/api/assessment/period/transition', { id: periodId, action: 'return' });
     expect(bare.body.message).toBe('请填写退回理由');
     expect(
-      (await post(reviewer, '/api/assessment/period/transition', { id: periodId, action: 'return', comment: '请核对开放数' })).status,
+      (
+        await post(reviewer, '/api/assessment/period/transition', {
+          id: periodId,
+          action: 'return',
+          comment: '请核对开放数',
+        })
+      ).status,
     ).toBe(200);
     // 重新计算 keeps the department's 说明.
-    expect((await post(manager, '/api/assessment/period/transition', { id: periodId, action: 'rescore' })).status).toBe(200);
+    expect((await post(manager, '/api/assessment/period/transition', { id: periodId, action: 'rescore' })).status).toBe(
+      200,
+    );
     const kept = await get<AssessmentScore[]>(officerX, '/api/assessment/period/scores', { id: periodId });
     expect(kept.body.result[0].comment).toBe('三个目录均已按期开放。');
     await post(manager, '/api/assessment/period/transition', { id: periodId, action: 'submit' });
-    expect((await post(reviewer, '/api/assessment/period/transition', { id: periodId, action: 'confirm' })).status).toBe(200);
+    expect(
+      (await post(reviewer, '/api/assessment/period/transition', { id: periodId, action: 'confirm' })).status,
+    ).toBe(200);
     const history = await ctx.db
       .select({ action: workflowHistory.action })
       .from(workflowHistory)
       .where(and(eq(workflowHistory.subjectType, 'assessment'), eq(workflowHistory.subjectId, periodId)))
       .orderBy(workflowHistory.createdAt);
     expect(history.map((h) => h.action)).toEqual(['score', 'submit', 'return', 'rescore', 'submit', 'confirm']);
-    expect((await del(manager, '/api/assessment/scheme/delete', { id: schemeId })).body.message).toBe('该方案已开始考核，不能删除');
+    expect((await del(manager, '/api/assessment/scheme/delete', { id: schemeId })).body.message).toBe(
+      '该方案已开始考核，不能删除',
+    );
   });
 
   it('exports the ranking to .xlsx', async () => {

@@ -97,7 +97,13 @@ beforeAll(async () => {
   await ticket('T1', { firstRepliedAt: at('2026-10-11T00:00:00Z'), replyOnTime: true, replyOrgCode: X, status: 2 });
   await ticket('T2', { firstRepliedAt: at('2026-10-25T00:00:00Z'), replyOnTime: false, replyOrgCode: X, status: 2 });
   await ticket('T3', {});
-  await ticket('T4', { orgCode: Y, replyOrgCode: X, firstRepliedAt: at('2026-10-12T00:00:00Z'), replyOnTime: true, status: 3 });
+  await ticket('T4', {
+    orgCode: Y,
+    replyOrgCode: X,
+    firstRepliedAt: at('2026-10-12T00:00:00Z'),
+    replyOnTime: true,
+    status: 3,
+  });
   await ticket('T5', { status: 9 }); // a draft
   await ticket('T6', { submittedAt: at('2026-09-30T15:59:00Z') }); // 23:59 on 30 September in the city
   await ticket('T7', { submittedAt: at('2026-10-31T15:59:00Z') }); // 23:59 on 31 October
@@ -110,15 +116,17 @@ beforeAll(async () => {
     status,
     latencyMs: 10,
   });
-  await ctx.db.insert(openCallLogs).values([
-    call(ids.E1, '2026-10-02T00:00:00Z', 200),
-    call(ids.E1, '2026-10-03T00:00:00Z', 200),
-    call(ids.E1, '2026-10-04T00:00:00Z', 304),
-    call(ids.E1, '2026-10-05T00:00:00Z', 500),
-    call(ids.E1, '2026-10-06T00:00:00Z', 404),
-    call(ids.E1, '2026-11-01T00:00:00Z', 500),
-    call(ids.EY, '2026-10-06T00:00:00Z', 500),
-  ]);
+  await ctx.db
+    .insert(openCallLogs)
+    .values([
+      call(ids.E1, '2026-10-02T00:00:00Z', 200),
+      call(ids.E1, '2026-10-03T00:00:00Z', 200),
+      call(ids.E1, '2026-10-04T00:00:00Z', 304),
+      call(ids.E1, '2026-10-05T00:00:00Z', 500),
+      call(ids.E1, '2026-10-06T00:00:00Z', 404),
+      call(ids.E1, '2026-11-01T00:00:00Z', 500),
+      call(ids.EY, '2026-10-06T00:00:00Z', 500),
+    ]);
   // — downloads: two of X's in October, one in September; one of Y's —
   await ctx.db.insert(catalogueDownloads).values([
     { catalogId: ids.E1, format: 'csv', createdAt: at('2026-10-02T00:00:00Z') },
@@ -189,7 +197,10 @@ describe('computing indicators', () => {
   let ratio: string;
 
   beforeAll(async () => {
-    const [domain] = await ctx.db.insert(assetDomains).values({ domainName: `计算测试${uniq()}` }).returning();
+    const [domain] = await ctx.db
+      .insert(assetDomains)
+      .values({ domainName: `计算测试${uniq()}` })
+      .returning();
     const add = async (name: string, fields: Partial<typeof assetIndexes.$inferInsert>) =>
       (
         await ctx.db
@@ -224,7 +235,13 @@ describe('computing indicators', () => {
     ratio = await add('每开放数据集下载', {
       indexType: '1',
       relIndexIds: [downloads, opens],
-      formula: { op: 'div', args: [{ op: 'ref', index: downloads }, { op: 'ref', index: opens }] },
+      formula: {
+        op: 'div',
+        args: [
+          { op: 'ref', index: downloads },
+          { op: 'ref', index: opens },
+        ],
+      },
     });
   });
 

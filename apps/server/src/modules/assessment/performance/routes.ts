@@ -43,7 +43,10 @@ export async function performanceRoutes(fastify: FastifyInstance) {
   );
   app.delete(
     '/api/assessment/scheme/delete',
-    { config: { access: P.manage }, schema: { tags, summary: '删除考核方案（未开始考核）', querystring: SchemeIdInput } },
+    {
+      config: { access: P.manage },
+      schema: { tags, summary: '删除考核方案（未开始考核）', querystring: SchemeIdInput },
+    },
     async (req) => ok(await svc.deleteScheme(db, actorOf(req), req.query.id), '删除成功'),
   );
   app.post(

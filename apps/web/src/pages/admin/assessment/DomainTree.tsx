@@ -7,7 +7,8 @@ import { feedback } from '@/api/feedback';
 
 type Editing = { mode: 'add'; parent: DomainNode | null } | { mode: 'edit'; node: DomainNode } | null;
 
-const toTreeData = (nodes: DomainNode[]): { key: string; title: string; node: DomainNode; children: unknown[] }[] =>
+type TreeNode = { key: string; title: string; node: DomainNode; children: TreeNode[] };
+const toTreeData = (nodes: DomainNode[]): TreeNode[] =>
   nodes.map((n) => ({ key: n.id, title: n.domainName, node: n, children: toTreeData(n.children) }));
 
 function findNode(nodes: DomainNode[], id: string | null): DomainNode | null {
@@ -145,7 +146,13 @@ export function DomainTree({
       )}
       <Modal
         open={Boolean(editing)}
-        title={editing?.mode === 'edit' ? '编辑业务域' : editing?.parent ? `新增“${editing.parent.domainName}”的下级业务域` : '新增业务域'}
+        title={
+          editing?.mode === 'edit'
+            ? '编辑业务域'
+            : editing?.parent
+              ? `新增“${editing.parent.domainName}”的下级业务域`
+              : '新增业务域'
+        }
         okText="保存"
         cancelText="取消"
         confirmLoading={busy}

@@ -17,7 +17,8 @@ function toSimple(f: Formula | null): Simple | null {
       constant: null,
     };
   }
-  if (f.op === 'const' || f.op === 'ref') return { op: 'add', refs: f.op === 'ref' ? [f.index] : [], weights: [], constant: null };
+  if (f.op === 'const' || f.op === 'ref')
+    return { op: 'add', refs: f.op === 'ref' ? [f.index] : [], weights: [], constant: null };
   const refs = f.args.filter((a) => a.op === 'ref').map((a) => (a as { index: string }).index);
   const consts = f.args.filter((a) => a.op === 'const');
   if (refs.length + consts.length !== f.args.length || consts.length > 1) return null;
@@ -26,7 +27,8 @@ function toSimple(f: Formula | null): Simple | null {
 
 function fromSimple(s: Simple): Formula {
   const ref = (index: string): Formula => ({ op: 'ref', index });
-  if (s.op === 'wsum') return { op: 'wsum', terms: s.refs.map((r, i) => ({ weight: s.weights[i] ?? 1, expr: ref(r) })) };
+  if (s.op === 'wsum')
+    return { op: 'wsum', terms: s.refs.map((r, i) => ({ weight: s.weights[i] ?? 1, expr: ref(r) })) };
   const args = s.refs.map(ref);
   if (s.constant !== null) args.push({ op: 'const', value: s.constant });
   return { op: s.op as 'add', args };
@@ -97,7 +99,10 @@ export function FormulaEditor({
             value={s.op}
             style={{ width: 200 }}
             onChange={(op) => set({ op })}
-            options={['add', 'sub', 'mul', 'div', 'wsum', 'min', 'max'].map((op) => ({ value: op, label: FORMULA_OP_LABEL[op] }))}
+            options={['add', 'sub', 'mul', 'div', 'wsum', 'min', 'max'].map((op) => ({
+              value: op,
+              label: FORMULA_OP_LABEL[op],
+            }))}
           />
           <Select
             aria-label="参与运算的来源指标"
@@ -116,18 +121,26 @@ export function FormulaEditor({
                   aria-label={`${name(r)} 的权重`}
                   value={s.weights[i] ?? 1}
                   step={0.1}
-                  onChange={(w) => set({ weights: s.refs.map((_, j) => (j === i ? Number(w ?? 0) : (s.weights[j] ?? 1))) })}
+                  onChange={(w) =>
+                    set({ weights: s.refs.map((_, j) => (j === i ? Number(w ?? 0) : (s.weights[j] ?? 1))) })
+                  }
                 />
               </Space>
             ))}
           {s.op !== 'wsum' && (
             <Space>
               <Typography.Text>常数（可选）</Typography.Text>
-              <InputNumber aria-label="常数" value={s.constant} onChange={(c) => set({ constant: c === null ? null : Number(c) })} />
+              <InputNumber
+                aria-label="常数"
+                value={s.constant}
+                onChange={(c) => set({ constant: c === null ? null : Number(c) })}
+              />
             </Space>
           )}
           <Typography.Text type="secondary">
-            {s.op === 'sub' || s.op === 'div' ? '减、除按所选顺序取前两个运算数（来源指标在前，常数在后）；除数为 0 时该部门无值。' : ''}
+            {s.op === 'sub' || s.op === 'div'
+              ? '减、除按所选顺序取前两个运算数（来源指标在前，常数在后）；除数为 0 时该部门无值。'
+              : ''}
           </Typography.Text>
         </>
       )}

@@ -52,7 +52,10 @@ export function IndexFormDrawer({
     setBusy(true);
     setError(null);
     try {
-      await saveIndex({ ...values, relIndexCode: values.indexType === '1' ? (values.relIndexCode ?? []) : [] }, record?.id);
+      await saveIndex(
+        { ...values, relIndexCode: values.indexType === '1' ? (values.relIndexCode ?? []) : [] },
+        record?.id,
+      );
       feedback.message.success('保存成功');
       onSaved();
     } catch (e) {
@@ -89,14 +92,22 @@ export function IndexFormDrawer({
             : { indexType: '0', domainId: domainId ?? undefined, frequency: 'month', relIndexCode: [] }
         }
       >
-        <Form.Item name="indexName" label="指标名称" rules={[{ required: true, whitespace: true, message: '请输入指标名称' }]}>
+        <Form.Item
+          name="indexName"
+          label="指标名称"
+          rules={[{ required: true, whitespace: true, message: '请输入指标名称' }]}
+        >
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item name="indexType" label="指标类型" rules={[{ required: true, message: '请选择指标类型' }]}>
           <Radio.Group options={Object.entries(INDEX_TYPE_LABEL).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
         {type === '1' && (
-          <Form.Item name="relIndexCode" label="来源指标" rules={[{ required: true, message: '复合指标请至少选择一个来源指标' }]}>
+          <Form.Item
+            name="relIndexCode"
+            label="来源指标"
+            rules={[{ required: true, message: '复合指标请至少选择一个来源指标' }]}
+          >
             <TreeSelect
               multiple
               treeDefaultExpandAll
@@ -108,7 +119,11 @@ export function IndexFormDrawer({
           </Form.Item>
         )}
         <Form.Item name="domainId" label="业务域" rules={[{ required: true, message: '请选择业务域' }]}>
-          <TreeSelect treeDefaultExpandAll treeData={domainOptions(domains.data ?? []) as never} placeholder="选择业务域" />
+          <TreeSelect
+            treeDefaultExpandAll
+            treeData={domainOptions(domains.data ?? []) as never}
+            placeholder="选择业务域"
+          />
         </Form.Item>
         <Form.Item name="unit" label="单位" rules={[{ required: true, message: '请选择单位' }]}>
           <Select options={INDEX_UNITS.map((u) => ({ value: u, label: u }))} placeholder="选择单位" />
@@ -116,7 +131,11 @@ export function IndexFormDrawer({
         <Form.Item name="frequency" label="更新频率" rules={[{ required: true, message: '请选择更新频率' }]}>
           <Select options={Object.entries(INDEX_FREQUENCY_LABEL).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
-        <Form.Item name="bsFormula" label="业务口径" rules={[{ required: true, whitespace: true, message: '请输入业务口径' }]}>
+        <Form.Item
+          name="bsFormula"
+          label="业务口径"
+          rules={[{ required: true, whitespace: true, message: '请输入业务口径' }]}
+        >
           <Input.TextArea rows={4} maxLength={500} showCount />
         </Form.Item>
       </Form>

@@ -46,7 +46,11 @@ function CalcDrawer({ record, all, onClose }: { record: IndexRecord | null; all:
     setBusy(true);
     setError(null);
     try {
-      await configureCalculation(record.id, record.indexType === '0' ? calcName : null, record.indexType === '1' ? formula : null);
+      await configureCalculation(
+        record.id,
+        record.indexType === '0' ? calcName : null,
+        record.indexType === '1' ? formula : null,
+      );
       feedback.message.success('计算方式已保存');
       await queryClient.invalidateQueries({ queryKey: assessmentKeys.all });
       onClose();
@@ -211,7 +215,8 @@ function ValuesTab() {
             dataIndex: 'value',
             width: 120,
             sorter: (a, b) => (a.value ?? -Infinity) - (b.value ?? -Infinity),
-            render: (v: number | null, r) => (v === null ? <Typography.Text type="secondary">无数据</Typography.Text> : `${v} ${r.unit}`),
+            render: (v: number | null, r) =>
+              v === null ? <Typography.Text type="secondary">无数据</Typography.Text> : `${v} ${r.unit}`,
           },
           { title: '计算时间', dataIndex: 'computedAt', width: 170, render: time },
         ]}
@@ -236,7 +241,13 @@ function RunsTab() {
       dataSource={runs.data?.records ?? []}
       scroll={{ x: 980 }}
       locale={{ emptyText: '暂无计算记录' }}
-      pagination={{ current: page, pageSize: 20, total: runs.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 条` }}
+      pagination={{
+        current: page,
+        pageSize: 20,
+        total: runs.data?.total ?? 0,
+        onChange: setPage,
+        showTotal: (t) => `共 ${t} 条`,
+      }}
       columns={[
         { title: '开始时间', dataIndex: 'startedAt', width: 170, render: time },
         { title: '结束时间', dataIndex: 'finishedAt', width: 170, render: time },
@@ -254,7 +265,12 @@ function RunsTab() {
           width: 90,
           render: (v: string) => <Tag color={RUN_COLOR[v]}>{RUN_STATUS_LABEL[v] ?? v}</Tag>,
         },
-        { title: '耗时', dataIndex: 'durationMs', width: 90, render: (v: number | null) => (v === null ? '—' : `${v} 毫秒`) },
+        {
+          title: '耗时',
+          dataIndex: 'durationMs',
+          width: 90,
+          render: (v: number | null) => (v === null ? '—' : `${v} 毫秒`),
+        },
         { title: '结果', dataIndex: 'message', width: 300 },
         {
           title: '操作',

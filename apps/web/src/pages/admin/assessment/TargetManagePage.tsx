@@ -1,4 +1,4 @@
-import { AssetMessages, AssessmentPerm, INDEX_PAGE_SIZES, INDEX_TYPE_LABEL, type IndexRecord } from '@odp/contracts';
+import { AssessmentPerm, AssetMessages, INDEX_PAGE_SIZES, INDEX_TYPE_LABEL, type IndexRecord } from '@odp/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Grid, Input, Popconfirm, Row, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
