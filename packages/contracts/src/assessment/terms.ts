@@ -6,7 +6,9 @@ import { defineMachine } from '../core/workflow.js';
  * period, and the assessment of departments on them. This file holds no zod.
  */
 export const AssessmentPerm = {
-  /** 指标管理: the domain tree and the indicators (add, edit, submit, delete). */
+  /** 指标管理 (the menu): read the domain tree and the indicators. */
+  indexList: 'asset:index:list',
+  /** 指标管理's buttons: the domain tree and the indicators (add, edit, submit, delete). */
   indexManage: 'asset:index:manage',
   /** 指标开发: how an indicator is computed, 计算, values and run history. */
   indexDevelop: 'asset:index:develop',

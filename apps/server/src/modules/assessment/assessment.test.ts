@@ -7,10 +7,10 @@ import type {
   Page,
 } from '@odp/contracts';
 import { AssessmentPerm as P } from '@odp/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogues, workflowHistory } from '../../db/schema/index.js';
+import { catalogues, indicatorRuns, workflowHistory } from '../../db/schema/index.js';
 import { createDepart, signedIn, signedInWith } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
 
@@ -308,6 +308,12 @@ describe('绩效管理', () => {
     expect((await del(manager, '/api/assessment/scheme/delete', { id: schemeId })).body.message).toBe(
       '该方案已开始考核，不能删除',
     );
+    // A confirmed assessment is not computed again, and the refusal writes no run.
+    const runsBefore = (await ctx.db.select({ n: count() }).from(indicatorRuns))[0].n;
+    const again = await post(manager, '/api/assessment/period/transition', { id: periodId, action: 'rescore' });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('当前状态为“已确认”，不能重新计算');
+    expect((await ctx.db.select({ n: count() }).from(indicatorRuns))[0].n).toBe(runsBefore);
   });
 
   it('exports the ranking to .xlsx', async () => {

@@ -60,8 +60,9 @@ export const assessmentModule = defineModule({
       path: TARGET_MANAGE_PATH,
       component: 'admin/assessment/TargetManagePage',
       icon: 'ApartmentOutlined',
-      perms: P.indexManage,
+      perms: P.indexList,
       roles: [],
+      children: [button('新增、编辑、提交和删除业务域与指标', P.indexManage)],
     },
     {
       order: 20.2,

@@ -18,7 +18,7 @@ import * as svc from './service.js';
 
 const tags = ['指标管理'];
 /** Reading the tree and the indicators also serves 指标开发 and 绩效管理's pickers. */
-const READ_PERMS = [P.indexManage, P.indexDevelop, P.manage];
+const READ_PERMS = [P.indexList, P.indexManage, P.indexDevelop, P.manage];
 /** Any of the three menus' permissions: access takes one code, so the rest is checked here. */
 const READ = {
   access: 'login',

@@ -12,9 +12,11 @@ import {
   PERIOD_KEY_PATTERN,
   type PeriodType,
   periodLabel,
+  refusalOf,
   type SchemeRecord,
   type SchemeSaveInput,
   toPage,
+  transitionIn,
 } from '@odp/contracts';
 import ExcelJS from 'exceljs';
 import type { Db, Executor, Tx } from '../../../db/client.js';
@@ -155,6 +157,9 @@ export async function transition(db: Db, actor: Actor, id: string, action: Asses
     const scheme = await repo.findScheme(db, period.schemeId);
     if (!scheme) throw notFound(M.schemeNotFound);
     if (!actor.perms.has(P.manage)) throw forbidden('没有重新计算的权限');
+    // Refused before computing, so that a refusal writes nothing (not even a run).
+    const refusal = refusalOf(ASSESSMENT_MACHINE, transitionIn(ASSESSMENT_MACHINE, action), { status: period.status });
+    if (refusal) throw badRequest(refusal);
     const runId = await computeFor(db, actor, scheme, period.periodKey);
     await applyTransition(db, actor, assessmentSubject, id, action, { comment }, async (tx, r) => {
       await repo.updatePeriod(tx, id, { runId });
