@@ -6,6 +6,7 @@
  */
 
 export * from './achievement/terms.js';
+export * from './assessment/terms.js';
 export * from './catalogue/service-matter-terms.js';
 export * from './catalogue/terms.js';
 export * from './content/terms.js';

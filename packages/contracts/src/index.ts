@@ -1,5 +1,7 @@
 export * from './achievement/achievement.js';
 export * from './achievement/terms.js';
+export * from './assessment/assessment.js';
+export * from './assessment/terms.js';
 export * from './auth/account.js';
 export * from './auth/agreements.js';
 export * from './auth/checksums.js';

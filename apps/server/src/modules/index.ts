@@ -2,6 +2,7 @@ import type { ModuleManifest } from '../platform/module.js';
 import { installModules } from '../platform/module-registry.js';
 import { accountModule } from './account/manifest.js';
 import { achievementModule } from './achievement/manifest.js';
+import { assessmentModule } from './assessment/manifest.js';
 import { attachmentsModule } from './attachments/manifest.js';
 import { authModule } from './auth/manifest.js';
 import { bigScreenModule } from './bigscreen/manifest.js';
@@ -90,6 +91,7 @@ export const manifests: readonly ModuleManifest[] = [
   interactionModule,
   operationsModule,
   bigScreenModule,
+  assessmentModule,
 ];
 
 export const modules = installModules(manifests);

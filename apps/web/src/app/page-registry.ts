@@ -1,6 +1,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { accountPages } from '@/pages/account/pages';
 import { achievementPages } from '@/pages/admin/achievement/pages';
+import { assessmentPages } from '@/pages/admin/assessment/pages';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { collectionPages } from '@/pages/admin/collection/pages';
 import { contentPages } from '@/pages/admin/content/pages';
@@ -36,6 +37,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   ...questionnairePages,
   ...interactionPages,
   ...opsPages,
+  ...assessmentPages,
   ...accountPages,
   ...statisticPages,
 };

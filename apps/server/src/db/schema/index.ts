@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './achievement.js';
+export * from './assessment.js';
 export * from './bigscreen.js';
 export * from './catalogue.js';
 export * from './content.js';

@@ -9,6 +9,7 @@ import { seedDemoCatalogue } from './catalogue/index.js';
 import { seedAccounts, seedDemoCity } from './demo.js';
 import { seedDemoAchievements } from './demo-achievements.js';
 import { seedDemoApps } from './demo-apps.js';
+import { seedDemoAssessment } from './demo-assessment.js';
 import { seedDemoContent } from './demo-content.js';
 import { seedDemoExchange } from './demo-exchange.js';
 import { seedDemoInteraction } from './demo-interaction.js';
@@ -56,6 +57,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<string[] | nu
     if (demo) await seedDemoIdentities(tx);
     // 功能导航: 开发者中心 and the bureau's sibling systems.
     if (demo) await seedDemoNavigation(tx, config.dataDir);
+    // 指标、考核方案与上月考核, from the demo data above, through the assessment services.
+    if (demo) await seedDemoAssessment(tx);
     return lines;
   });
   if (!demo) {

@@ -103,6 +103,12 @@ export const JOB_SEEDS: {
     parameter: {},
     description: '每 5 分钟刷新大屏、图表示例与生产管理页面的统计快照',
   },
+  {
+    handler: 'computeIndicators',
+    cronExpression: '0 30 2 * * *',
+    parameter: { periodTypes: ['month', 'quarter', 'year'], previous: true },
+    description: '每天 02:30 计算各部门本月、本季度、本年度及上一期的指标值（已提交且设置了计算方式的指标）',
+  },
 ];
 
 export async function seedJobs(db: Executor) {
