@@ -68,7 +68,9 @@ describe('GET /sys/quartzJob/handlers', () => {
     expect([...byName.keys()].sort()).toEqual(
       [
         'achievementLinkCheck',
+        'bigScreenRefresh',
         'cleanTemporaryUploads',
+        'computeIndicators',
         'markOverdueCatalogues',
         'openApiHousekeeping',
         'openApplyExpiry',

@@ -23,7 +23,9 @@ describe('seedJobs', () => {
     expect(JOB_SEEDS.map((s) => s.handler).sort()).toEqual(
       [
         'achievementLinkCheck',
+        'bigScreenRefresh',
         'cleanTemporaryUploads',
+        'computeIndicators',
         'markOverdueCatalogues',
         'openApiHousekeeping',
         'openApplyExpiry',
