@@ -38,14 +38,15 @@ import {
 /** The deadline job's lead time when its parameter says nothing (its schema's default). */
 const JOB_DEFAULT_REMIND_HOURS = 24;
 
-const ASSIGNEE_TEXT = (a: TaskAssignee): string => {
+/** Who decides a step in code, in words, with role and department names where known. */
+const assigneeText = (a: TaskAssignee, roleName: Map<string, string>, departName: Map<string, string>): string => {
   switch (a.kind) {
     case 'ownerDepartment':
-      return a.orRole ? `数源部门（无部门时角色 ${a.orRole}）` : '数源部门';
+      return a.orRole ? `数源部门（无部门时由${roleName.get(a.orRole) ?? a.orRole}办理）` : '数源部门';
     case 'role':
-      return `角色 ${a.role}`;
+      return `角色“${roleName.get(a.role) ?? a.role}”`;
     case 'department':
-      return `部门 ${a.orgCode}`;
+      return departName.get(a.orgCode) ?? a.orgCode;
     case 'applicant':
       return '申请人';
   }
@@ -146,12 +147,16 @@ export const workflowDesignService = {
   async detail(db: Db, subject: string): Promise<WorkflowMachineDetail> {
     const machine = machineOf(subject);
     const dueDict = await enabledDictItems(db, WORKFLOW_DUE_DICT);
+    const roles = await roleOptions(db);
+    const departs = await departOptions(db);
+    const roleName = new Map(roles.map((r) => [r.code, r.name]));
+    const departName = new Map(departs.map((d) => [d.orgCode, d.name]));
     const steps: WorkflowStepInfo[] = [...openingsOf(machine)].map(([type, code]) => {
       const dict = Number(dueDict.get(`${subject}.${type}`)?.trim());
       return {
         type,
         label: machine.tasks?.[type] ?? type,
-        codeAssignee: ASSIGNEE_TEXT(code.assignee),
+        codeAssignee: assigneeText(code.assignee, roleName, departName),
         assigneeConfigurable: code.assignee.kind !== 'applicant',
         codeDueDays: code.due,
         dictDueDays: Number.isInteger(dict) && dict > 0 && dict <= 365 ? dict : null,
@@ -168,8 +173,8 @@ export const workflowDesignService = {
       steps,
       current: latest ? presentVersion(latest) : null,
       jobRemindBeforeHours: typeof hours === 'number' ? hours : JOB_DEFAULT_REMIND_HOURS,
-      roles: await roleOptions(db),
-      departs: await departOptions(db),
+      roles,
+      departs,
     };
   },
 

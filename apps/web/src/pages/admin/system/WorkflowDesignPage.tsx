@@ -35,7 +35,7 @@ export default function WorkflowDesignPage() {
             width: 110,
             render: (v: number | null) => (v ? <Tag color="blue">版本 {v}</Tag> : <Tag>代码默认</Tag>),
           },
-          { title: '更新人', dataIndex: 'updatedBy', width: 100, render: (v: string | null) => v ?? '—' },
+          { title: '更新人', dataIndex: 'updatedBy', width: 100, render: (v: string | null) => v ?? '-' },
           { title: '更新时间', dataIndex: 'updatedAt', width: 160, render: (v: string | null) => cityTime(v) },
           {
             title: '操作',

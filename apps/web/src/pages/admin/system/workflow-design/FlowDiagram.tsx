@@ -38,9 +38,11 @@ function StateNode({ data }: NodeProps<Node<StateData>>) {
       }}
     >
       <Handle type="target" position={Position.Left} style={{ opacity: 0 }} />
+      <Handle id="back-in" type="target" position={Position.Bottom} style={{ opacity: 0 }} />
       <div style={{ fontWeight: 600 }}>{data.label}</div>
       {data.review && <div style={{ color: '#ad4e00', fontSize: 12 }}>待{data.review}</div>}
       <Handle type="source" position={Position.Right} style={{ opacity: 0 }} />
+      <Handle id="back-out" type="source" position={Position.Bottom} style={{ opacity: 0 }} />
     </div>
   );
 }
@@ -62,7 +64,7 @@ export function layoutMachine(machine: Machine): { nodes: Node<StateData>[]; edg
   let top = 0;
   for (const [axisKey, axis] of Object.entries(machine.axes)) {
     const g = new dagre.graphlib.Graph({ multigraph: false });
-    g.setGraph({ rankdir: 'LR', nodesep: 50, ranksep: 110, edgesep: 20 });
+    g.setGraph({ rankdir: 'LR', nodesep: 70, ranksep: 150, edgesep: 30 });
     g.setDefaultEdgeLabel(() => ({}));
     const reviewOf = new Map<string, string>();
     for (const t of machine.transitions) {
@@ -105,15 +107,19 @@ export function layoutMachine(machine: Machine): { nodes: Node<StateData>[]; edg
         position: { x: pos.x - NODE_W / 2, y: top + pos.y - NODE_H / 2 },
         data: { label, axis: axis.label, review: reviewOf.get(value) ?? null },
       });
-      bottom = Math.max(bottom, pos.y + NODE_H);
+      bottom = Math.max(bottom, pos.y + NODE_H + 40);
     }
+    const xOf = (value: string) => g.node(value).x;
     for (const [key, e] of merged) {
+      // A move back to an earlier state (撤回, 恢复) runs below the row, apart from the forward moves.
+      const back = xOf(e.to) <= xOf(e.from);
       edges.push({
         id: `${axisKey}:${key}`,
         source: `${axisKey}:${e.from}`,
         target: `${axisKey}:${e.to}`,
+        ...(back ? { sourceHandle: 'back-out', targetHandle: 'back-in' } : {}),
         label: e.labels.join(' / '),
-        type: 'smoothstep',
+        type: back ? 'smoothstep' : 'default',
         animated: e.review,
         markerEnd: { type: MarkerType.ArrowClosed, color: e.review ? REVIEW : '#8c8c8c' },
         style: { stroke: e.review ? REVIEW : '#8c8c8c', strokeWidth: e.review ? 2 : 1.5 },

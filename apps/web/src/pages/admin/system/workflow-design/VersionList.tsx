@@ -34,7 +34,7 @@ function VersionView({ detail, version }: { detail: WorkflowMachineDetail; versi
   return (
     <Descriptions column={1} bordered size="small">
       <Descriptions.Item label="修改说明">{comment}</Descriptions.Item>
-      <Descriptions.Item label="修改人">{createdBy ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label="修改人">{createdBy ?? '-'}</Descriptions.Item>
       <Descriptions.Item label="保存时间">{cityTime(createdAt)}</Descriptions.Item>
       {detail.steps.map((s) => {
         const parts = settings.steps[s.type] ? describeStep(settings.steps[s.type], detail) : [];
@@ -85,7 +85,7 @@ export function VersionList({ detail }: { detail: WorkflowMachineDetail }) {
             ),
           },
           { title: '修改说明', dataIndex: 'comment' },
-          { title: '修改人', dataIndex: 'createdBy', width: 110, render: (v: string | null) => v ?? '—' },
+          { title: '修改人', dataIndex: 'createdBy', width: 110, render: (v: string | null) => v ?? '-' },
           { title: '保存时间', dataIndex: 'createdAt', width: 160, render: (v: string) => cityTime(v) },
           {
             title: '操作',
