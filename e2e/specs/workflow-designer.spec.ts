@@ -44,6 +44,16 @@ describe('流程设计', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('tab', { name: '流程图' }).click();
     await diagram.locator('.react-flow__node').first().waitFor();
+    // The diagram refits to the narrower box: its first and last states are both inside it.
+    const inside = async (name: string) => {
+      const [node, frame] = await Promise.all([
+        diagram.locator('.react-flow__node').filter({ hasText: name }).boundingBox(),
+        diagram.boundingBox(),
+      ]);
+      return Boolean(node && frame && node.x >= frame.x - 1 && node.x + node.width <= frame.x + frame.width + 1);
+    };
+    await expect.poll(() => inside('草稿')).toBe(true);
+    await expect.poll(() => inside('已释放')).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'workflow-designer-diagram-390');
     await page.getByRole('tab', { name: '环节配置' }).click();

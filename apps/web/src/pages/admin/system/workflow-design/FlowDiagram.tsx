@@ -10,9 +10,10 @@ import {
   type NodeProps,
   Position,
   ReactFlow,
+  type ReactFlowInstance,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 
 /** A state of one axis; `review` names the task the record waits for in it, if any. */
 type StateData = { label: string; axis: string; review: string | null };
@@ -135,12 +136,26 @@ export function layoutMachine(machine: Machine): { nodes: Node<StateData>[]; edg
 /** The machine's diagram, read-only: pan and zoom, nothing to drag or connect. */
 export default function FlowDiagram({ machine }: { machine: Machine }) {
   const { nodes, edges } = useMemo(() => layoutMachine(machine), [machine]);
+  const box = useRef<HTMLDivElement>(null);
+  const flow = useRef<ReactFlowInstance<Node<StateData>> | null>(null);
+  // The whole machine stays in view when the box changes size (a phone turned, the side menu folded).
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => void flow.current?.fitView());
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   return (
     <div
+      ref={box}
       style={{ width: '100%', height: 460, border: '1px solid #f0f0f0', borderRadius: 8 }}
       data-testid="flow-diagram"
     >
       <ReactFlow
+        onInit={(instance) => {
+          flow.current = instance;
+        }}
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
@@ -148,7 +163,7 @@ export default function FlowDiagram({ machine }: { machine: Machine }) {
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable={false}
-        minZoom={0.2}
+        minZoom={0.1}
       >
         <Background gap={16} />
         <Controls showInteractive={false} />
