@@ -81,3 +81,4 @@ export * from './system/push.js';
 export * from './system/role.js';
 export * from './system/tenant.js';
 export * from './system/user.js';
+export * from './system/workflow-design.js';

@@ -43,6 +43,7 @@ import { pictureModule } from './system/picture/manifest.js';
 import { roleModule } from './system/role/manifest.js';
 import { tenantModule } from './system/tenant/manifest.js';
 import { userModule } from './system/user/manifest.js';
+import { workflowDesignModule } from './workflow-design/manifest.js';
 
 /**
  * Every capability of the server, each declared in its own folder's manifest. The order is the order
@@ -65,6 +66,7 @@ export const manifests: readonly ModuleManifest[] = [
   fillRuleModule,
   pictureModule,
   navigationModule,
+  workflowDesignModule,
   portalModule,
   filesModule,
   marketModule,

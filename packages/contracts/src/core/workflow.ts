@@ -24,6 +24,8 @@ export type TaskAssignee =
   | { kind: 'ownerDepartment'; orRole?: string }
   /** Every holder of a role, e.g. the bureau's reviewers. */
   | { kind: 'role'; role: string }
+  /** One department, whatever the record's (an administrator's choice in the workflow designer). */
+  | { kind: 'department'; orgCode: string }
   /** The user who applied or submitted the record. */
   | { kind: 'applicant' };
 
@@ -86,6 +88,11 @@ export type MachineTransition<A extends string = string> = {
   requires?: StateCondition;
   /** The web asks for confirmation in red. */
   danger?: boolean;
+  /**
+   * With `opensNext`: the action taken instead when the configuration in force skips the next review
+   * for the record's class (数源部门审核通过 → 通过并开通 without the bureau). Same permission and axis.
+   */
+  withoutNext?: A;
 };
 
 export type Machine<A extends string = string> = {
@@ -99,6 +106,11 @@ export type Machine<A extends string = string> = {
   tasks?: Readonly<Record<string, string>>;
   /** Holders act on every department's records (reviewers); everyone else on their current department's. */
   allDepartmentsPermission?: string;
+  /**
+   * The classes of records the configuration may skip a `withoutNext` review for (e.g. 共享类型), with
+   * labels; the subject adapter's `flowClass` says which class a record is.
+   */
+  classes?: { label: string; values: Readonly<Record<string, string>> };
 };
 
 /** The answer of a batch: which ids moved, and why each other one did not. */
@@ -131,6 +143,11 @@ export function defineMachine<const A extends string>(machine: Machine<A>): Mach
       if (!machine.tasks?.[t.opensNext.opens]) {
         throw new Error(`${machine.subject}: task ${t.opensNext.opens} has no label`);
       }
+    }
+    if (t.withoutNext) {
+      const alt = machine.transitions.find((x) => x.action === t.withoutNext);
+      if (!t.opensNext || !alt || alt.axis !== t.axis || alt.permission !== t.permission || !machine.classes)
+        throw new Error(`${machine.subject}.${t.action}: withoutNext needs opensNext, classes and a twin action`);
     }
   }
   return machine;

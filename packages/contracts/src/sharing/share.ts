@@ -73,11 +73,15 @@ const reviewers = { kind: 'role', role: 'reviewer' } as const;
 /** Days a node has to decide by default; dict `workflow_due_days` (`share.source`, `share.bureau`) overrides. */
 export const SHARE_NODE_DAYS = 5;
 
+/** 共享类型 of the wanted data (GB/T 21063 共享属性): the classes the designer may let skip the bureau's review. */
+export const SHARE_TYPE_LABEL = { '10': '无条件共享', '20': '有条件共享', '30': '不予共享' } as const;
+
 export const SHARE_MACHINE = defineMachine({
   subject: 'share',
   label: '共享申请',
   axes: { status: { label: '申请状态', states: SHARE_STATUS_LABEL } },
   tasks: SHARE_TASK_LABEL,
+  classes: { label: '共享类型', values: SHARE_TYPE_LABEL },
   allDepartmentsPermission: SharePerm.bureauReview,
   transitions: [
     {
@@ -120,6 +124,8 @@ export const SHARE_MACHINE = defineMachine({
       ownDepartment: true,
       task: { closes: 'source', decision: 'approve' },
       opensNext: { opens: 'bureau', assignee: reviewers, dueInWorkingDays: SHARE_NODE_DAYS },
+      // The workflow designer may skip the bureau's review for some 共享类型.
+      withoutNext: 'sourceGrant',
     },
     {
       // 无条件共享 data the bureau lets through without its own review (dict share_auto_grant).

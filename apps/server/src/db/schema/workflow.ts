@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, smallint, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
 
 /**
@@ -31,6 +31,13 @@ export const workflowTasks = pgTable(
     approvalTime: timestamp('approval_time', { withTimezone: true }),
     decision: varchar('decision', { length: 8 }),
     comment: varchar('comment', { length: 500 }),
+    /**
+     * The version of the subject's designer configuration (`wf_config`) in force when the record's run
+     * through the flow began; its later steps keep it. Null: no configuration existed, code defaults.
+     */
+    configVersion: integer('config_version'),
+    /** When to remind, if the configuration set a lead time for the step; else the job's own lead time. */
+    remindAt: timestamp('remind_at', { withTimezone: true }),
   },
   (t) => [
     index('wf_task_inbox_idx').on(t.subjectType, t.status, t.submitTime),
@@ -67,4 +74,24 @@ export const workflowHistory = pgTable(
     index('wf_history_subject_idx').on(t.subjectType, t.subjectId, t.createdAt),
     index('wf_history_time_idx').on(t.subjectType, t.createdAt),
   ],
+);
+
+/**
+ * The workflow designer's versions of what an administrator may configure on a machine (per review
+ * step: who decides, the deadline, the reminder lead time, the classes that skip it). Each save adds
+ * a version; a record's run keeps the version it started under (`wf_task.config_version`).
+ */
+export const workflowConfigs = pgTable(
+  'wf_config',
+  {
+    id: id(),
+    subjectType: varchar('subject_type', { length: 32 }).notNull(),
+    version: integer('version').notNull(),
+    settings: jsonb('settings').$type<{ steps: Record<string, unknown> }>().notNull(),
+    comment: varchar('comment', { length: 200 }).notNull(),
+    createdBy: uuid('created_by'),
+    createdByName: varchar('created_by_name', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('wf_config_version_uq').on(t.subjectType, t.version)],
 );

@@ -10,7 +10,7 @@ import { sendBusinessMessage } from '../../platform/messaging/business-message.j
 import { defineSubject, type SubjectRecord } from '../../platform/workflow/subject.js';
 import type { AppSecrets } from '../openapi/keys.js';
 import { closeGrant, openGrant } from './grant.js';
-import { lockShare, type ShareInsert, type ShareRow, titlesOf, updateShare } from './repository.js';
+import { findEntry, lockShare, type ShareInsert, type ShareRow, titlesOf, updateShare } from './repository.js';
 
 export type ShareRecord = SubjectRecord & { row: ShareRow };
 
@@ -105,6 +105,9 @@ export const shareSubject = defineSubject<ShareAction, ShareRecord, ShareExtra>(
   },
   // Reviewers decide in 审核中心; a department's 数源部门 reviews wait in its 审批中 list, which both may open.
   inboxPage: SHARE_PAGES.inReview,
+
+  // The wanted data's 共享类型, for a designer configuration that skips the bureau's review by class.
+  flowClass: async (tx, record) => (await findEntry(tx, record.row.catalogId))?.shareType ?? null,
 
   async load(tx, id) {
     const row = await lockShare(tx, id);

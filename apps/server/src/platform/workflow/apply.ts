@@ -19,6 +19,7 @@ import { AppError, badRequest } from '../http/errors.js';
 import { sendBusinessMessage } from '../messaging/business-message.js';
 import { transitionObservers } from '../module-registry.js';
 import { loadWorkCalendar } from './calendar.js';
+import { configFor, type PinnedConfig, withSkips } from './config.js';
 import { recordHistory } from './history.js';
 import type { SubjectAdapter, SubjectRecord, TransitionContext, TransitionInput } from './subject.js';
 import { closeTasks, openTask } from './tasks.js';
@@ -85,7 +86,9 @@ async function applyOne<A extends string, R extends SubjectRecord, Extra, T>(
     if (!record) return { refused: adapter.messages.notFound, status: 404 };
     const action = typeof pick === 'function' ? pick(record) : pick;
     if (typeof action === 'object') return { refused: action.refused, status: 400 };
-    const t = transitionIn(machine, action);
+    const picked = transitionIn(machine, action);
+    const config = await configFor(tx, machine, id, picked);
+    const t = await withSkips(machine, picked, config, async () => (await adapter.flowClass?.(tx, record)) ?? null);
     if (!actor.perms.has(t.permission)) return { refused: noPermission(t), status: 403 };
     if (t.ownDepartment && !ownsDepartment(actor, record.orgCode, machine.allDepartmentsPermission)) {
       return { refused: adapter.messages.notOwn, status: 403 };
@@ -105,7 +108,7 @@ async function applyOne<A extends string, R extends SubjectRecord, Extra, T>(
     const next = nextState(adapter, record, t);
     const moved = await adapter.write(tx, record, next, t, ctx);
     const value = await after?.(tx, record, next);
-    await settleTasks(tx, adapter, moved ? { ...record, orgCode: moved.orgCode } : record, t, ctx);
+    await settleTasks(tx, adapter, moved ? { ...record, orgCode: moved.orgCode } : record, t, ctx, config);
     await recordHistory(tx, {
       subjectType: machine.subject,
       subjectId: id,
@@ -145,19 +148,26 @@ async function settleTasks<A extends string, R extends SubjectRecord, Extra>(
   record: R,
   t: MachineTransition<A>,
   ctx: TransitionContext<Extra>,
+  config: PinnedConfig,
 ) {
   const subjectType = adapter.machine.subject;
   const open = async (opening: TaskOpening, submitterId: string) => {
-    const days = (await dueDaysSetting(tx, subjectType, opening.opens)) ?? opening.dueInWorkingDays;
+    // The run's configuration first, then the dictionary's deadline, then the machine's.
+    const step = config.steps[opening.opens];
+    const days = step?.dueDays ?? (await dueDaysSetting(tx, subjectType, opening.opens)) ?? opening.dueInWorkingDays;
+    const dueAt = days === undefined ? null : addWorkingDays(ctx.now, days, await loadWorkCalendar(tx));
+    const lead = step?.remindBeforeHours;
     await openTask(tx, {
       subjectType,
       subjectId: record.id,
       taskType: opening.opens,
-      assignee: opening.assignee,
+      assignee: opening.assignee.kind !== 'applicant' && step?.assignee ? step.assignee : opening.assignee,
       ownerOrgCode: record.orgCode,
       applicantId: record.applicantId,
       submitterId,
-      dueAt: days === undefined ? null : addWorkingDays(ctx.now, days, await loadWorkCalendar(tx)),
+      dueAt,
+      remindAt: dueAt && lead ? new Date(dueAt.getTime() - lead * 3_600_000) : null,
+      configVersion: config.version,
       payload: adapter.taskPayload?.(t, ctx) ?? null,
       now: ctx.now,
     });

@@ -14,7 +14,8 @@ const BATCH = 500;
 const localTime = (t: Date) => new Date(t.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /**
- * One pass over the open tasks with a due time: tasks due within `remindBeforeHours` get one
+ * One pass over the open tasks with a due time: tasks due within `remindBeforeHours` (or past the
+ * reminder time their step's configuration set) get one
  * reminder (催办) to whoever owes them, tasks past due are flagged overdue (逾期) once and their
  * assignees told. Rows are claimed with SKIP LOCKED, so two instances never remind twice.
  */
@@ -34,7 +35,12 @@ export async function runDeadlines(
           isNotNull(workflowTasks.dueAt),
           or(
             and(isNull(workflowTasks.overdueAt), lte(workflowTasks.dueAt, now)),
-            and(isNull(workflowTasks.remindedAt), gt(workflowTasks.dueAt, now), lte(workflowTasks.dueAt, soon)),
+            // A step's configured lead time (remind_at) wins over the job's own.
+            and(
+              isNull(workflowTasks.remindedAt),
+              gt(workflowTasks.dueAt, now),
+              or(lte(workflowTasks.remindAt, now), and(isNull(workflowTasks.remindAt), lte(workflowTasks.dueAt, soon))),
+            ),
           ),
         ),
       )

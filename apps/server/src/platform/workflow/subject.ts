@@ -71,6 +71,11 @@ export type SubjectAdapter<A extends string = string, R extends SubjectRecord = 
   taskPayload?(t: MachineTransition<A>, ctx: TransitionContext<Extra>): unknown;
   /** The history row's comment; the call's comment by default. */
   historyComment?(t: MachineTransition<A>, ctx: TransitionContext<Extra>): string | null;
+  /**
+   * The record's class among the machine's `classes` (e.g. its data's 共享类型), read only when the
+   * configuration skips a review for some classes.
+   */
+  flowClass?(tx: Tx, record: R): Promise<string | null>;
   /** Titles of records by id, for inboxes and reminders (deleted records may be missing). */
   titles(db: Executor, ids: string[]): Promise<Map<string, string>>;
 };

@@ -18,6 +18,10 @@ export async function openTask(
     applicantId: string | null;
     submitterId: string;
     dueAt: Date | null;
+    /** When to remind, if the configuration set the step's lead time; else the deadline job's lead time. */
+    remindAt?: Date | null;
+    /** The designer's configuration version the record's run pinned (null: code defaults). */
+    configVersion?: number | null;
     payload: unknown;
     now: Date;
   },
@@ -31,7 +35,12 @@ export async function openTask(
       taskType: task.taskType,
       status: TaskStatus.open,
       ownerOrgCode: task.ownerOrgCode,
-      assigneeOrgCode: assignee.kind === 'ownerDepartment' ? task.ownerOrgCode : null,
+      assigneeOrgCode:
+        assignee.kind === 'ownerDepartment'
+          ? task.ownerOrgCode
+          : assignee.kind === 'department'
+            ? assignee.orgCode
+            : null,
       assigneeRole:
         assignee.kind === 'role'
           ? assignee.role
@@ -42,6 +51,8 @@ export async function openTask(
       submitterId: task.submitterId,
       submitTime: task.now,
       dueAt: task.dueAt,
+      remindAt: task.remindAt ?? null,
+      configVersion: task.configVersion ?? null,
       payload: task.payload ?? null,
     })
     .returning();

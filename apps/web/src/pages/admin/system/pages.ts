@@ -18,4 +18,5 @@ export const systemPages = {
   'admin/system/PicturePage': lazyPage(() => import('./PicturePage')),
   'admin/system/IdmUserPage': lazyPage(() => import('./IdmUserPage')),
   'admin/system/NavigationPage': lazyPage(() => import('./NavigationPage')),
+  'admin/system/WorkflowDesignPage': lazyPage(() => import('./WorkflowDesignPage')),
 };
