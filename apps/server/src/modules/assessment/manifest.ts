@@ -5,6 +5,7 @@ import { menuButton as button, defineModule } from '../../platform/module.js';
 import { assignedTo, countOpenTasks, openTasksOfType } from '../../platform/workflow/tasks.js';
 import { assetRoutes } from './asset/routes.js';
 import { computeIndicatorsJob } from './develop/job.js';
+import { indicatorOps } from './develop/operations.js';
 import { developRoutes } from './develop/routes.js';
 import { performanceRoutes } from './performance/routes.js';
 import { assessmentSubject, PERFORMANCE_PATH } from './performance/subject.js';
@@ -21,6 +22,7 @@ export const assessmentModule = defineModule({
   name: 'assessment',
   routes: [assetRoutes, developRoutes, performanceRoutes],
   jobs: [computeIndicatorsJob],
+  operations: [indicatorOps],
   subjects: [assessmentSubject],
   badges: {
     // Assessments waiting for the signed-in reviewer's confirmation.

@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { ContentPerm, OpsPerm, type OpsRun, type OpsSourceInfo, type OpsTask, type Page, Perm } from '@odp/contracts';
+import {
+  AssessmentPerm,
+  ContentPerm,
+  OpsPerm,
+  type OpsRun,
+  type OpsSourceInfo,
+  type OpsTask,
+  type Page,
+  Perm,
+} from '@odp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentItems, datastoreSyncLogs, jobRuns, logs, scheduledJobs } from '../../db/schema/index.js';
+import { contentItems, datastoreSyncLogs, indicatorRuns, jobRuns, logs, scheduledJobs } from '../../db/schema/index.js';
 import { createCatalogue } from '../../test/catalogue.js';
 import { createDepart, signedInWith } from '../../test/factories.js';
 import { call, createTestApp, type TestContext } from '../../test/harness.js';
@@ -169,5 +178,36 @@ describe('table syncs and scheduled publications in 任务运维', () => {
     expect(ran.body.result.task).toBeNull();
     const [row] = await ctx.db.select().from(contentItems).where(eq(contentItems.id, item.id));
     expect(row.status).toBe('3');
+  });
+
+  describe('indicator computations in 任务运维', () => {
+    it('lists one task per period type, computes the current month now, and retries a failed run for its period', async () => {
+      const listed = (await tasks(viewer, { kind: 'indicator' })).body.result.records;
+      expect(listed.map((t) => t.name).sort()).toEqual(['季度指标计算', '年度指标计算', '月度指标计算'].sort());
+      const ran = await act(operator, { kind: 'indicator', id: 'month', action: 'run' });
+      expect(ran.status).toBe(200);
+      expect(ran.body.result.message).toMatch(/^计算得到 \d+ 个指标值$/);
+      expect(ran.body.result.task?.lastOutcome).toBe('success');
+
+      const [failed] = await ctx.db
+        .insert(indicatorRuns)
+        .values({
+          trigger: 'schedule',
+          periodType: 'year',
+          periodKey: '2025',
+          status: 'failed',
+          startedAt: new Date('2026-01-01T18:30:00Z'),
+          finishedAt: new Date('2026-01-01T18:30:01Z'),
+          message: '数据库连接中断',
+        })
+        .returning();
+      const [row] = (await runs(viewer, { kind: 'indicator', outcome: 'failure' })).body.result.records.filter(
+        (r) => r.id === failed.id,
+      );
+      expect(row).toMatchObject({ taskName: '年度指标计算（2025）', trigger: 'scheduled', canRetry: true });
+      expect((await retry(operator, { kind: 'indicator', runId: failed.id })).status).toBe(200);
+      const [again] = await ctx.db.select().from(indicatorRuns).where(eq(indicatorRuns.retryOf, failed.id));
+      expect(again).toMatchObject({ trigger: 'retry', periodType: 'year', periodKey: '2025', status: 'success' });
+    });
   });
 });
