@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  AssessmentPerm,
   ContentPerm,
   OpsPerm,
   type OpsRun,
