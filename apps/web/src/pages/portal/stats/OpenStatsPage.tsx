@@ -154,22 +154,6 @@ export default function OpenStatsPage() {
 
       <OverviewCounters />
 
-      <section className="stats-totals" aria-label="合计">
-        {METRICS.map(({ key, title, unit }) => (
-          <div key={key} className="stats-total">
-            {stats.isLoading ? (
-              <Skeleton.Input active size="small" />
-            ) : (
-              <strong title={totals ? number(totals[key]) : undefined}>
-                {totals ? formatCounter(totals[key]) : '-'}
-                {totals && <small>{unit}</small>}
-              </strong>
-            )}
-            <span>{title}</span>
-          </div>
-        ))}
-      </section>
-
       {stats.isError ? (
         <ErrorState onRetry={() => stats.refetch()} />
       ) : (
