@@ -1,13 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  ContentPerm,
-  OpsPerm,
-  type OpsRun,
-  type OpsSourceInfo,
-  type OpsTask,
-  type Page,
-  Perm,
-} from '@odp/contracts';
+import { ContentPerm, OpsPerm, type OpsRun, type OpsSourceInfo, type OpsTask, type Page, Perm } from '@odp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentItems, datastoreSyncLogs, indicatorRuns, jobRuns, logs, scheduledJobs } from '../../db/schema/index.js';
