@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountPages } from '@/pages/account/pages';
 import { achievementPages } from '@/pages/admin/achievement/pages';
+import { assessmentPages } from '@/pages/admin/assessment/pages';
 import { cataloguePages } from '@/pages/admin/catalogue/pages';
 import { collectionPages } from '@/pages/admin/collection/pages';
 import { contentPages } from '@/pages/admin/content/pages';
@@ -13,6 +14,7 @@ import { questionnairePages } from '@/pages/admin/questionnaire/pages';
 import { resourcePages } from '@/pages/admin/resources/pages';
 import { reviewPages } from '@/pages/admin/review/pages';
 import { sharingPages } from '@/pages/admin/sharing/pages';
+import { statisticPages } from '@/pages/admin/statistic/pages';
 import { systemPages } from '@/pages/admin/system/pages';
 import { pageRegistry, resolvePage } from './page-registry';
 
@@ -20,6 +22,7 @@ const areas: Record<string, object> = {
   account: accountPages,
   admin: adminPages,
   'admin/achievement': achievementPages,
+  'admin/assessment': assessmentPages,
   'admin/catalogue': cataloguePages,
   'admin/collection': collectionPages,
   'admin/content': contentPages,
@@ -31,6 +34,7 @@ const areas: Record<string, object> = {
   'admin/resources': resourcePages,
   'admin/review': reviewPages,
   'admin/sharing': sharingPages,
+  'admin/statistic': statisticPages,
   'admin/system': systemPages,
 };
 

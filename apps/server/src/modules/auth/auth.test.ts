@@ -158,6 +158,8 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       '/developer',
       '/achievementList',
       '/interaction',
+      '/statistic/analysis',
+      '/performanceManage',
       '/exchange',
     ]);
     const catalogue = res.body.result.menu[1].children?.map((c) => c.meta.title);
